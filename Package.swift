@@ -1,0 +1,48 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "MenuScan",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "menuscan", targets: ["menuscan"]),
+        .library(name: "MenuScanKit", targets: ["MenuScanKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+    ],
+    targets: [
+        // The only target that touches C: Tesseract's C API and leptonica.
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev", "libpng-dev"])]
+        ),
+        .target(
+            name: "MenuScanKit",
+            dependencies: [
+                "CTesseract",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "menuscan",
+            dependencies: [
+                "MenuScanKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "MenuScanKitTests",
+            dependencies: ["MenuScanKit", "CTesseract"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["MenuScanKit"]
+        ),
+    ]
+)

@@ -1,0 +1,132 @@
+/// An axis-aligned rectangle in pixels of the upright photo. Encoded in JSON as
+/// `[x, y, width, height]`.
+public struct Box: Equatable, Hashable, Sendable, Codable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// From Tesseract's (left, top, right, bottom) with exclusive right/bottom.
+    public init(left: Int, top: Int, right: Int, bottom: Int) {
+        self.init(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
+
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var area: Int { width * height }
+
+    /// The smallest box holding both.
+    public func union(_ other: Box) -> Box {
+        Box(left: min(x, other.x), top: min(y, other.y),
+            right: max(maxX, other.maxX), bottom: max(maxY, other.maxY))
+    }
+
+    /// The overlap, or nil when the boxes do not overlap.
+    public func intersection(_ other: Box) -> Box? {
+        let l = max(x, other.x), t = max(y, other.y)
+        let r = min(maxX, other.maxX), b = min(maxY, other.maxY)
+        return (r > l && b > t) ? Box(left: l, top: t, right: r, bottom: b) : nil
+    }
+
+    /// Intersection over union, 0…1.
+    public func iou(_ other: Box) -> Double {
+        guard let i = intersection(other) else { return 0 }
+        let u = area + other.area - i.area
+        return u > 0 ? Double(i.area) / Double(u) : 0
+    }
+
+    /// The box scaled by `factor` about the origin (to map between a working
+    /// copy of the photo and the upright original).
+    public func scaled(by factor: Double) -> Box {
+        let l = Int((Double(x) * factor).rounded()), t = Int((Double(y) * factor).rounded())
+        let r = Int((Double(maxX) * factor).rounded()), b = Int((Double(maxY) * factor).rounded())
+        return Box(left: l, top: t, right: r, bottom: b)
+    }
+
+    public init(from decoder: Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(x: try c.decode(Int.self), y: try c.decode(Int.self),
+                  width: try c.decode(Int.self), height: try c.decode(Int.self))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(x); try c.encode(y); try c.encode(width); try c.encode(height)
+    }
+}
+
+/// One recognised word (SPEC R3). `confidence` is Tesseract's 0…100 divided by
+/// 100; nil where Tesseract gave none (never a made-up value).
+public struct OCRWord: Equatable, Sendable, Codable {
+    public var text: String
+    public var confidence: Double?
+    public var box: Box
+
+    public init(text: String, confidence: Double?, box: Box) {
+        self.text = text
+        self.confidence = confidence
+        self.box = box
+    }
+}
+
+/// A text line: its words in reading order.
+public struct OCRLine: Equatable, Sendable, Codable {
+    public var box: Box
+    public var words: [OCRWord]
+
+    public init(box: Box, words: [OCRWord]) {
+        self.box = box
+        self.words = words
+    }
+
+    /// The line's words joined by single spaces.
+    public var text: String { words.map(\.text).joined(separator: " ") }
+}
+
+/// A block of lines as Tesseract's layout analysis found it.
+public struct OCRBlock: Equatable, Sendable, Codable {
+    public var box: Box
+    public var lines: [OCRLine]
+
+    public init(box: Box, lines: [OCRLine]) {
+        self.box = box
+        self.lines = lines
+    }
+}
+
+/// Everything the OCR stage read on one photo.
+public struct OCRPage: Equatable, Sendable, Codable {
+    public var blocks: [OCRBlock]
+
+    public init(blocks: [OCRBlock]) {
+        self.blocks = blocks
+    }
+
+    public var lines: [OCRLine] { blocks.flatMap(\.lines) }
+    public var words: [OCRWord] { blocks.flatMap { $0.lines.flatMap(\.words) } }
+
+    /// Recognised characters, not counting whitespace (R4).
+    public var characterCount: Int {
+        words.reduce(0) { $0 + $1.text.unicodeScalars.filter { !$0.properties.isWhitespace }.count }
+    }
+
+    /// Mean of the words' confidences (words without one are left out), or nil.
+    public var meanConfidence: Double? {
+        let c = words.compactMap(\.confidence)
+        return c.isEmpty ? nil : c.reduce(0, +) / Double(c.count)
+    }
+
+    public var minConfidence: Double? { words.compactMap(\.confidence).min() }
+
+    /// Plain text: one line per line, a blank line between blocks.
+    public var text: String {
+        blocks.map { $0.lines.map(\.text).joined(separator: "\n") }.joined(separator: "\n\n")
+    }
+}
