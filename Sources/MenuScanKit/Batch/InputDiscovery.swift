@@ -1,0 +1,90 @@
+import Foundation
+
+/// One photo to process and where its outputs go.
+public struct InputPhoto: Sendable, Equatable {
+    public let url: URL
+    /// The path shown in results and logs: the argument joined with the path inside it.
+    public let displayPath: String
+    /// Output base path relative to the output folder, without extension
+    /// (e.g. "lunch/menu" → lunch/menu.json, lunch/menu.txt).
+    public var outputBase: String
+}
+
+/// Finds the photos to process: files named on the command line are always
+/// taken; folders are walked recursively, skipping hidden files and folders and
+/// files whose extension is not an image one (the decoder still chooses by content).
+public enum InputDiscovery {
+    public static let imageExtensions: Set<String> = [
+        "jpg", "jpeg", "jpe", "jfif", "png", "tif", "tiff", "webp", "bmp", "dib", "gif",
+        "pnm", "pbm", "pgm", "ppm", "jp2", "j2k",
+        // Not readable, but users expect to hear why rather than see them skipped:
+        "heic", "heif", "avif", "pdf",
+    ]
+
+    public struct Result: Sendable {
+        public var photos: [InputPhoto]
+        /// Arguments that do not exist.
+        public var missing: [String]
+        /// Files inside folders that were left out (not images by extension).
+        public var skippedFiles: Int
+    }
+
+    public static func discover(_ arguments: [String]) -> Result {
+        let fm = FileManager.default
+        var found: [(url: URL, display: String, relative: String, root: Int)] = []
+        var missing: [String] = []
+        var skipped = 0
+        for (rootIndex, argument) in arguments.enumerated() {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: argument, isDirectory: &isDir) else {
+                missing.append(argument)
+                continue
+            }
+            let rootURL = URL(fileURLWithPath: argument)
+            if !isDir.boolValue {
+                found.append((rootURL, argument, rootURL.lastPathComponent, rootIndex))
+                continue
+            }
+            var files: [String] = []
+            walk(rootURL, prefix: "", into: &files, skipped: &skipped)
+            for relative in files.sorted() {
+                let display = (argument as NSString).appendingPathComponent(relative)
+                found.append((rootURL.appendingPathComponent(relative), display, relative, rootIndex))
+            }
+        }
+        // The same file named twice (e.g. a folder and a file inside it) is done once.
+        var seen = Set<String>()
+        found = found.filter { seen.insert($0.url.standardizedFileURL.path).inserted }
+
+        // Output names: "dir/stem"; where two inputs share it, keep the
+        // extension ("dir/stem.png"); where that still clashes (same relative
+        // path under two arguments), prefix the argument's position.
+        func stemBase(_ r: String) -> String { (r as NSString).deletingPathExtension }
+        let stemCounts = Dictionary(grouping: found, by: { stemBase($0.relative) }).mapValues(\.count)
+        var bases = found.map { stemCounts[stemBase($0.relative)]! > 1 ? $0.relative : stemBase($0.relative) }
+        let baseCounts = Dictionary(grouping: bases, by: { $0 }).mapValues(\.count)
+        for i in bases.indices where baseCounts[bases[i]]! > 1 {
+            bases[i] = "input\(found[i].root + 1)/" + bases[i]
+        }
+        let photos = zip(found, bases).map { InputPhoto(url: $0.url, displayPath: $0.display, outputBase: $1) }
+        return Result(photos: photos, missing: missing, skippedFiles: skipped)
+    }
+
+    private static func walk(_ dir: URL, prefix: String, into files: inout [String], skipped: inout Int) {
+        let fm = FileManager.default
+        guard let entries = try? fm.contentsOfDirectory(atPath: dir.path) else { return }
+        for name in entries where !name.hasPrefix(".") {
+            let url = dir.appendingPathComponent(name)
+            let relative = prefix.isEmpty ? name : prefix + "/" + name
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: url.path, isDirectory: &isDir) else { continue }
+            if isDir.boolValue {
+                walk(url, prefix: relative, into: &files, skipped: &skipped)
+            } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                files.append(relative)
+            } else {
+                skipped += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import CTesseract
+
+/// Owns one leptonica `PIX`. `pixDestroy` runs exactly once, in deinit; the
+/// pointer never escapes except through `withUnsafePointer`, which keeps the
+/// owner alive for the call. Not Sendable: a Pix stays on the thread that made it.
+public final class Pix {
+    private var raw: UnsafeMutablePointer<PIX>?
+
+    /// Takes ownership of a PIX returned by leptonica; nil in, nil out.
+    init?(owning pointer: UnsafeMutablePointer<PIX>?) {
+        guard let pointer else { return nil }
+        raw = pointer
+    }
+
+    deinit {
+        if raw != nil { pixDestroy(&raw) }
+    }
+
+    /// Runs `body` with the underlying pointer. Never store the pointer.
+    func withUnsafePointer<R>(_ body: (UnsafeMutablePointer<PIX>) throws -> R) rethrows -> R {
+        // `raw` is non-nil for the object's whole life (init checks it).
+        guard let raw else { preconditionFailure("Pix used after destruction") }
+        return try body(raw)
+    }
+
+    public var width: Int { withUnsafePointer { Int(pixGetWidth($0)) } }
+    public var height: Int { withUnsafePointer { Int(pixGetHeight($0)) } }
+    public var depth: Int { withUnsafePointer { Int(pixGetDepth($0)) } }
+
+    /// A new Pix from a leptonica call that returns a fresh PIX.
+    func derive(_ body: (UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX>?) -> Pix? {
+        Pix(owning: withUnsafePointer(body))
+    }
+
+    /// 32 bpp RGB value at (x, y) as (r, g, b), or the gray value repeated for 8 bpp.
+    public func rgb(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8)? {
+        withUnsafePointer { p in
+            var value: l_uint32 = 0
+            guard pixGetPixel(p, l_int32(x), l_int32(y), &value) == 0 else { return nil }
+            switch pixGetDepth(p) {
+            case 32:
+                return (UInt8((value >> 24) & 0xff), UInt8((value >> 16) & 0xff), UInt8((value >> 8) & 0xff))
+            case 8:
+                let v = UInt8(value & 0xff)
+                return (v, v, v)
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// Encodes as PNG.
+    public func pngData() -> [UInt8]? {
+        withUnsafePointer { p in
+            var data: UnsafeMutablePointer<l_uint8>?
+            var size: Int = 0
+            guard pixWriteMemPng(&data, &size, p, 0) == 0, let data else { return nil }
+            defer { free(data) }
+            return Array(UnsafeBufferPointer(start: data, count: size))
+        }
+    }
+
+    /// Encodes as JPEG (quality 1…100).
+    public func jpegData(quality: Int = 90) -> [UInt8]? {
+        withUnsafePointer { p in
+            var data: UnsafeMutablePointer<l_uint8>?
+            var size: Int = 0
+            guard pixWriteMemJpeg(&data, &size, p, l_int32(quality), 0) == 0, let data else { return nil }
+            defer { free(data) }
+            return Array(UnsafeBufferPointer(start: data, count: size))
+        }
+    }
+
+    /// A new 32 bpp image filled with one colour (used by tests and renderers).
+    public static func filled(width: Int, height: Int, r: UInt8, g: UInt8, b: UInt8) -> Pix? {
+        guard let pix = Pix(owning: pixCreate(l_int32(width), l_int32(height), 32)) else { return nil }
+        let value = (l_uint32(r) << 24) | (l_uint32(g) << 16) | (l_uint32(b) << 8)
+        _ = pix.withUnsafePointer { pixSetAllArbitrary($0, value) }
+        return pix
+    }
+
+    /// Fills a rectangle with a colour (32 bpp only).
+    @discardableResult
+    public func fill(_ box: Box, r: UInt8, g: UInt8, b: UInt8) -> Bool {
+        withUnsafePointer { p in
+            guard pixGetDepth(p) == 32 else { return false }
+            let value = (l_uint32(r) << 24) | (l_uint32(g) << 16) | (l_uint32(b) << 8)
+            let x0 = max(0, box.x), y0 = max(0, box.y)
+            let x1 = min(Int(pixGetWidth(p)), box.maxX), y1 = min(Int(pixGetHeight(p)), box.maxY)
+            guard x1 > x0, y1 > y0 else { return true }
+            for y in y0..<y1 {
+                for x in x0..<x1 { pixSetPixel(p, l_int32(x), l_int32(y), value) }
+            }
+            return true
+        }
+    }
+}

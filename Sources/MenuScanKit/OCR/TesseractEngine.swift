@@ -1,0 +1,159 @@
+import CTesseract
+import Foundation
+
+/// Settings of one OCR engine. Equal settings give equal results.
+public struct OCRSettings: Sendable, Hashable, Codable {
+    /// Tesseract language(s), e.g. "eng" or "eng+deu".
+    public var language: String
+    /// Page segmentation mode (Tesseract's PSM numbering, 0…13).
+    public var pageSegmentationMode: Int
+    /// A folder holding LANG.traineddata, tried before all others.
+    public var tessdataDirectory: String?
+
+    /// PSM 3 (fully automatic layout, as the tesseract CLI) is the measured default for menus: see README, "Choosing the page segmentation mode".
+    public static let defaultPageSegmentationMode = 3
+
+    public init(language: String = "eng", pageSegmentationMode: Int = OCRSettings.defaultPageSegmentationMode,
+                tessdataDirectory: String? = nil) {
+        self.language = language
+        self.pageSegmentationMode = pageSegmentationMode
+        self.tessdataDirectory = tessdataDirectory
+    }
+
+    /// Where Tesseract models are looked for, in order.
+    public func tessdataCandidates(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        var dirs: [String] = []
+        if let tessdataDirectory { dirs.append(tessdataDirectory) }
+        if let models = ModelLocator.modelsDirectory(environment: environment) {
+            dirs.append(models.appendingPathComponent("tessdata").path)
+        }
+        if let prefix = environment["TESSDATA_PREFIX"], !prefix.isEmpty {
+            dirs.append(prefix)
+            dirs.append((prefix as NSString).appendingPathComponent("tessdata"))
+        }
+        dirs += ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
+                 "/usr/share/tessdata", "/usr/local/share/tessdata"]
+        return dirs
+    }
+
+    /// The first folder that holds every requested language, or nil.
+    public func resolveTessdata() -> String? {
+        let langs = language.split(separator: "+").map(String.init)
+        return tessdataCandidates().first { dir in
+            langs.allSatisfy { FileManager.default.fileExists(atPath: "\(dir)/\($0).traineddata") }
+        }
+    }
+}
+
+/// Owns one `TessBaseAPI` for its whole life: initialised once, reused for
+/// every photo, `End` + `Delete` exactly once in deinit. Not Sendable: one
+/// engine per worker thread, never shared.
+public final class TesseractEngine {
+    private let api: OpaquePointer
+    public let settings: OCRSettings
+    /// The folder the model was loaded from.
+    public let tessdata: String
+
+    public static var version: String { String(cString: TessVersion()) }
+
+    public init(settings: OCRSettings) throws(MenuScanError) {
+        guard (0...13).contains(settings.pageSegmentationMode), settings.pageSegmentationMode != 0 else {
+            throw MenuScanError.processing.with(detail: "page segmentation mode \(settings.pageSegmentationMode) is not one that recognises text (1…13)")
+        }
+        guard let tessdata = settings.resolveTessdata() else {
+            throw MenuScanError.modelUnavailable.with(
+                detail: "no \(settings.language.split(separator: "+").map { "\($0).traineddata" }.joined(separator: ", ")) in \(settings.tessdataCandidates().joined(separator: ", "))")
+        }
+        guard let api = TessBaseAPICreate() else {
+            throw MenuScanError.processing.with(detail: "TessBaseAPICreate returned no engine")
+        }
+        LeptonicaQuiet.ensure()
+        // Tesseract's own messages (tprintf) go to debug_file; we report through MenuScanError.
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        guard TessBaseAPIInit3(api, tessdata, settings.language) == 0 else {
+            TessBaseAPIEnd(api)
+            TessBaseAPIDelete(api)
+            throw MenuScanError.modelUnavailable.with(detail: "Tesseract could not load \(settings.language) from \(tessdata)")
+        }
+        TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(settings.pageSegmentationMode)))
+        self.api = api
+        self.settings = settings
+        self.tessdata = tessdata
+    }
+
+    deinit {
+        TessBaseAPIEnd(api)
+        TessBaseAPIDelete(api)
+    }
+
+    /// Recognises one image. Boxes are in the image's pixels.
+    public func recognize(_ image: Pix) throws(MenuScanError) -> OCRPage {
+        defer { TessBaseAPIClear(api) }
+        image.withUnsafePointer { TessBaseAPISetImage2(api, $0) }
+        guard TessBaseAPIRecognize(api, nil) == 0 else {
+            throw MenuScanError.processing.with(detail: "Tesseract recognition failed")
+        }
+        guard let iterator = ResultIterator(api: api) else { return OCRPage(blocks: []) }
+        return iterator.page()
+    }
+}
+
+/// Owns a `TessResultIterator` (deleted exactly once) and reads the page
+/// structure out of it.
+private final class ResultIterator {
+    private let raw: OpaquePointer
+
+    init?(api: OpaquePointer) {
+        guard let raw = TessBaseAPIGetIterator(api) else { return nil }
+        self.raw = raw
+    }
+
+    deinit { TessResultIteratorDelete(raw) }
+
+    func page() -> OCRPage {
+        // The page iterator view belongs to the result iterator: never deleted here.
+        guard let pageView = TessResultIteratorGetPageIteratorConst(raw) else { return OCRPage(blocks: []) }
+        var blocks: [OCRBlock] = []
+        var lines: [OCRLine] = []
+        var words: [OCRWord] = []
+        var blockBox: Box?
+        var lineBox: Box?
+
+        func closeLine() {
+            if let lineBox, !words.isEmpty { lines.append(OCRLine(box: lineBox, words: words)) }
+            words = []
+        }
+        func closeBlock() {
+            closeLine()
+            if let blockBox, !lines.isEmpty { blocks.append(OCRBlock(box: blockBox, lines: lines)) }
+            lines = []
+        }
+
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(pageView, RIL_BLOCK) != 0 {
+                closeBlock()
+                blockBox = Self.box(pageView, RIL_BLOCK)
+            }
+            if TessPageIteratorIsAtBeginningOf(pageView, RIL_TEXTLINE) != 0 {
+                closeLine()
+                lineBox = Self.box(pageView, RIL_TEXTLINE)
+            }
+            guard let box = Self.box(pageView, RIL_WORD), let cText = TessResultIteratorGetUTF8Text(raw, RIL_WORD) else { continue }
+            let text = String(cString: cText)
+            TessDeleteText(cText)
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { continue }
+            let raw = TessResultIteratorConfidence(raw, RIL_WORD)
+            let confidence: Double? = raw >= 0 ? min(1, Double(raw) / 100) : nil
+            words.append(OCRWord(text: trimmed, confidence: confidence, box: box))
+        } while TessResultIteratorNext(raw, RIL_WORD) != 0
+        closeBlock()
+        return OCRPage(blocks: blocks)
+    }
+
+    private static func box(_ it: OpaquePointer, _ level: TessPageIteratorLevel) -> Box? {
+        var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+        guard TessPageIteratorBoundingBox(it, level, &l, &t, &r, &b) != 0 else { return nil }
+        return Box(left: Int(l), top: Int(t), right: Int(r), bottom: Int(b))
+    }
+}

@@ -1,0 +1,92 @@
+/// A message as written into the JSON (R9).
+public struct ResultMessage: Codable, Equatable, Sendable {
+    public var code: String
+    public var title: String
+    public var message: String
+    public var recovery: String
+    public var severity: Severity
+    public var recoverable: Bool
+    public var detail: String?
+
+    public init(_ error: MenuScanError) {
+        code = error.code
+        title = error.title
+        message = error.message
+        recovery = error.recovery
+        severity = error.severity
+        recoverable = error.recoverable
+        detail = error.detail
+    }
+}
+
+/// The photo as read: where it came from and its upright size.
+public struct SourceInfo: Codable, Equatable, Sendable {
+    /// Path as given on the command line (joined with the folder's relative path).
+    public var path: String
+    public var sha256: String?
+    public var bytes: Int?
+    /// Detected content format.
+    public var format: String?
+    /// Upright width and height in pixels (after EXIF orientation).
+    public var width: Int?
+    public var height: Int?
+    /// EXIF/TIFF orientation applied (1 = none).
+    public var orientation: Int?
+}
+
+/// OCR results of one photo.
+public struct OCRResult: Codable, Equatable, Sendable {
+    public var engine: String
+    public var language: String
+    public var pageSegmentationMode: Int
+    public var meanConfidence: Double?
+    public var minConfidence: Double?
+    public var characters: Int
+    public var wordCount: Int
+    public var blocks: [OCRBlock]
+
+    public init(page: OCRPage, engine: String, settings: OCRSettings) {
+        self.engine = engine
+        language = settings.language
+        pageSegmentationMode = settings.pageSegmentationMode
+        meanConfidence = page.meanConfidence
+        minConfidence = page.minConfidence
+        characters = page.characterCount
+        wordCount = page.words.count
+        blocks = page.blocks
+    }
+
+    public var page: OCRPage { OCRPage(blocks: blocks) }
+
+    enum CodingKeys: String, CodingKey {
+        case engine, language, meanConfidence, minConfidence, characters, blocks
+        case pageSegmentationMode = "psm"
+        case wordCount = "words"
+    }
+}
+
+/// Everything written to NAME.json for one photo. `schemaVersion` changes
+/// whenever a key changes meaning or goes away (additions keep it).
+public struct PhotoResult: Codable, Equatable, Sendable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int = PhotoResult.currentSchemaVersion
+    public var source: SourceInfo
+    public var status: PhotoStatus
+    public var messages: [ResultMessage]
+    public var ocr: OCRResult?
+    /// Seconds per stage ("decode", "ocr", "rules", "output", "total").
+    public var timings: [String: Double]
+
+    public init(source: SourceInfo, status: PhotoStatus, messages: [ResultMessage] = [],
+                ocr: OCRResult? = nil, timings: [String: Double] = [:]) {
+        self.source = source
+        self.status = status
+        self.messages = messages
+        self.ocr = ocr
+        self.timings = timings
+    }
+
+    /// The first message's code, if any (for summaries and logs).
+    public var primaryCode: String? { messages.first?.code }
+}
