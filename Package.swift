@@ -38,7 +38,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MenuScanKitTests",
-            dependencies: ["MenuScanKit", "CTesseract"]
+            dependencies: ["MenuScanKit"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -5,7 +5,7 @@ import Foundation
 /// A photo decoded, upright (EXIF applied) and without alpha: 8 bpp gray or
 /// 32 bpp RGB. `pix` stays on the thread that decoded it.
 public final class DecodedImage {
-    public let pix: Pix
+    public let pix: Bitmap
     /// Detected content format ("jpeg", "png", …), never the file extension.
     public let format: String
     /// EXIF/TIFF orientation that was applied (1 = none).
@@ -14,7 +14,7 @@ public final class DecodedImage {
     public let sha256: String
     public let byteCount: Int
 
-    init(pix: Pix, format: String, orientation: Int, sha256: String, byteCount: Int) {
+    init(pix: Bitmap, format: String, orientation: Int, sha256: String, byteCount: Int) {
         self.pix = pix
         self.format = format
         self.orientation = orientation
@@ -65,7 +65,7 @@ public struct ImageDecoder: Sendable {
             throw MenuScanError.imageTooLarge.with(detail: String(
                 format: "%@: %dx%d is %.1f megapixels, limit %.1f", name, Int(w), Int(h), megapixels, maxMegapixels))
         }
-        let decoded = bytes.withUnsafeBufferPointer { buf in Pix(owning: pixReadMem(buf.baseAddress, buf.count)) }
+        let decoded = bytes.withUnsafeBufferPointer { buf in Bitmap(owning: pixReadMem(buf.baseAddress, buf.count)) }
         guard let decoded else {
             throw MenuScanError.unreadableImage.with(detail: "\(name): \(format) data could not be decoded")
         }
@@ -146,7 +146,7 @@ public struct ImageDecoder: Sendable {
     }
 
     /// 8 bpp gray or 32 bpp RGB, no colormap, no alpha (blended over white).
-    static func normalize(_ pix: Pix) -> Pix? {
+    static func normalize(_ pix: Bitmap) -> Bitmap? {
         var current = pix
         let hasColormap = current.withUnsafePointer { pixGetColormap($0) != nil }
         if hasColormap {
@@ -174,7 +174,7 @@ public struct ImageDecoder: Sendable {
     }
 
     /// Turns the stored image upright for EXIF orientation 1…8.
-    static func applyOrientation(_ orientation: Int, to pix: Pix) -> Pix? {
+    static func applyOrientation(_ orientation: Int, to pix: Bitmap) -> Bitmap? {
         switch orientation {
         case 2: return pix.derive { pixFlipLR(nil, $0) }
         case 3: return pix.derive { pixRotateOrth($0, 2) }

@@ -87,7 +87,7 @@ public final class TesseractEngine {
     }
 
     /// Recognises one image. Boxes are in the image's pixels.
-    public func recognize(_ image: Pix) throws(MenuScanError) -> OCRPage {
+    public func recognize(_ image: Bitmap) throws(MenuScanError) -> OCRPage {
         defer { TessBaseAPIClear(api) }
         image.withUnsafePointer { TessBaseAPISetImage2(api, $0) }
         guard TessBaseAPIRecognize(api, nil) == 0 else {
@@ -143,8 +143,9 @@ private final class ResultIterator {
             TessDeleteText(cText)
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { continue }
-            let raw = TessResultIteratorConfidence(raw, RIL_WORD)
-            let confidence: Double? = raw >= 0 ? min(1, Double(raw) / 100) : nil
+            // Tesseract's 0…100, as 0…1 to four decimals; negative means "none".
+            let score = TessResultIteratorConfidence(raw, RIL_WORD)
+            let confidence: Double? = score >= 0 ? (min(100, Double(score)) * 100).rounded() / 10_000 : nil
             words.append(OCRWord(text: trimmed, confidence: confidence, box: box))
         } while TessResultIteratorNext(raw, RIL_WORD) != 0
         closeBlock()

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+/// Runs the built `menuscan` binary as a user would.
+enum CLI {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["MENUSCAN_BIN"] { return URL(fileURLWithPath: path) }
+        return packageRoot.appendingPathComponent(".build/debug/menuscan")
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        if let environment { process.environment = environment }
+        // Output goes to files, so a chatty child can never block on a full pipe.
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return Result(status: process.terminationStatus,
+                      stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+    }
+
+    static func temporaryDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("menuscan-e2e-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func json(_ url: URL) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        guard let dict = object as? [String: Any] else { throw CocoaError(.fileReadCorruptFile) }
+        return dict
+    }
+}
+
+@Suite("End to end: the menuscan binary", .serialized)
+struct CLITests {
+    @Test("scanning samples/ gives every sample its expected status, words and orientation")
+    func samples() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLI.run(["scan", "samples", "--out", out.path, "--verbose"])
+        #expect(result.status == 1, "blank and corrupt samples are not ok → exit 1; stderr: \(result.stderr)")
+
+        let expected = try CLI.json(CLI.packageRoot.appendingPathComponent("samples/expected.json"))
+        for (file, value) in expected {
+            let want = try #require(value as? [String: Any])
+            let stem = (file as NSString).deletingPathExtension
+            let photo = try CLI.json(out.appendingPathComponent(stem + ".json"))
+            #expect(photo["schemaVersion"] as? Int == 1)
+            #expect(photo["status"] as? String == want["status"] as? String, "\(file)")
+            let source = try #require(photo["source"] as? [String: Any])
+            #expect(source["path"] as? String == "samples/\(file)")
+            let messages = photo["messages"] as? [[String: Any]] ?? []
+            if let code = want["code"] as? String {
+                #expect(messages.first?["code"] as? String == code, "\(file)")
+                for key in ["title", "message", "recovery", "severity"] { #expect(messages.first?[key] is String, "\(file) \(key)") }
+            } else {
+                #expect(messages.isEmpty, "\(file)")
+            }
+            guard let words = want["words"] as? [String] else { continue }
+            #expect((source["sha256"] as? String)?.count == 64)
+            #expect(source["orientation"] as? Int == want["orientation"] as? Int, "\(file)")
+            let width = try #require(source["width"] as? Int), height = try #require(source["height"] as? Int)
+            let ocr = try #require(photo["ocr"] as? [String: Any])
+            #expect((ocr["meanConfidence"] as? Double ?? 0) > 0.7, "\(file)")
+            #expect((ocr["characters"] as? Int ?? 0) >= 10)
+            var seen: [String] = []
+            for block in ocr["blocks"] as? [[String: Any]] ?? [] {
+                for line in block["lines"] as? [[String: Any]] ?? [] {
+                    for word in line["words"] as? [[String: Any]] ?? [] {
+                        let text = try #require(word["text"] as? String)
+                        seen.append(text.trimmingCharacters(in: .punctuationCharacters))
+                        let box = try #require(word["box"] as? [Int])
+                        #expect(box.count == 4 && box[0] >= 0 && box[1] >= 0 && box[0] + box[2] <= width && box[1] + box[3] <= height)
+                        let c = try #require(word["confidence"] as? Double)
+                        #expect(c >= 0 && c <= 1)
+                    }
+                }
+            }
+            for w in words { #expect(seen.contains(w), "\(file): \(w) not read") }
+            let text = try String(contentsOf: out.appendingPathComponent(stem + ".txt"), encoding: .utf8)
+            for w in words { #expect(text.contains(w)) }
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("corrupt.txt").path))
+
+        let summary = try CLI.json(out.appendingPathComponent("summary.json"))
+        let counts = try #require(summary["counts"] as? [String: Int])
+        #expect(counts["ok"] == 3 && counts["failed"] == 1 && counts["error"] == 1)
+        #expect(summary["photosPerSecond"] as? Double ?? 0 > 0)
+        #expect(summary["meanConfidence"] is Double)
+
+        // R12: the log holds file names, codes and timings, never menu text.
+        #expect(result.stderr.contains("menu-clean.png"))
+        for word in ["CORNER", "Salmon", "Risotto", "HARBOUR", "Burrata", "Espresso", "Cappuccino", "frangipane"] {
+            #expect(!result.stderr.contains(word), "log leaks menu text: \(word)")
+        }
+        // No temporary files are left behind.
+        let all = FileManager.default.enumerator(atPath: out.path)?.allObjects as? [String] ?? []
+        #expect(!all.contains { $0.contains(".tmp-") })
+    }
+
+    @Test("a clean-only run exits 0; options reach the engine")
+    func exitZero() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLI.run(["scan", "samples/menu-clean.png", "--out", out.path, "--jobs", "1", "--psm", "4", "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "--quiet prints nothing on success: \(result.stderr)")
+        let photo = try CLI.json(out.appendingPathComponent("menu-clean.json"))
+        let ocr = try #require(photo["ocr"] as? [String: Any])
+        #expect(ocr["psm"] as? Int == 4)
+        #expect(ocr["language"] as? String == "eng")
+    }
+
+    @Test("documented exit codes: no input 66, missing model 69, usage 64")
+    func exitCodes() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let empty = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        #expect(try CLI.run(["scan", empty.path, "--out", out.path]).status == 66)
+        let missing = try CLI.run(["scan", "samples", "--out", out.path, "--lang", "xyz"])
+        #expect(missing.status == 69)
+        #expect(missing.stderr.contains("MSG-ENV-001"))
+        #expect(try CLI.run(["scan", "samples", "--out", out.path, "--psm", "0"]).status == 64)
+        #expect(try CLI.run(["scan", "samples", "--out", out.path, "--jobs", "0"]).status == 64)
+    }
+
+    @Test("an output folder that cannot be written stops the run with MSG-STORAGE-001 and exit 73")
+    func unwritableOutput() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let blocker = dir.appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocker)
+        let result = try CLI.run(["scan", "samples/menu-clean.png", "--out", blocker.path + "/out"])
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stderr.contains("MSG-STORAGE-001"))
+    }
+
+    @Test("the CLI re-executes itself with OMP_THREAD_LIMIT=1 unless the user set it")
+    func openMP() throws {
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "OMP_THREAD_LIMIT")
+        let unset = try CLI.run(["doctor"], environment: env)
+        #expect(unset.status == 0)
+        #expect(unset.stdout.contains("OMP_THREAD_LIMIT: 1"))
+        env["OMP_THREAD_LIMIT"] = "2"
+        #expect(try CLI.run(["doctor"], environment: env).stdout.contains("OMP_THREAD_LIMIT: 2"))
+    }
+}
