@@ -22,7 +22,7 @@ public enum BenchRender {
             for table in section.tables {
                 if let caption = table.caption { out += "**\(markdownEscape(caption))**\n\n" }
                 out += "| " + table.header.map(markdownEscape).joined(separator: " | ") + " |\n"
-                out += "|" + table.header.indices.map { $0 == 0 ? " --- |" : " ---: |" }.joined() + "\n"
+                out += "|" + table.header.indices.map { $0 < table.textColumns ? " --- |" : " ---: |" }.joined() + "\n"
                 for row in table.rows {
                     out += "| " + row.map(markdownEscape).joined(separator: " | ") + " |\n"
                 }
@@ -47,7 +47,7 @@ public enum BenchRender {
         h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 2rem; border-bottom: 1px solid #d0d7de; padding-bottom: .3rem; }
         table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: .9rem; }
         th, td { border: 1px solid #d0d7de; padding: .25rem .6rem; }
-        th { background: #f6f8fa; } td { text-align: right; font-variant-numeric: tabular-nums; } td:first-child { text-align: left; }
+        th { background: #f6f8fa; } td { text-align: right; font-variant-numeric: tabular-nums; } td.text { text-align: left; }
         caption { text-align: left; font-weight: 600; padding: .3rem 0; }
         .note { color: #57606a; font-size: .85rem; max-width: 60rem; }
         .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(520px, 1fr)); gap: 1.5rem; }
@@ -75,7 +75,9 @@ public enum BenchRender {
                 if let caption = table.caption { out += "<caption>\(xmlEscape(caption))</caption>\n" }
                 out += "<thead><tr>" + table.header.map { "<th>\(xmlEscape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
                 for row in table.rows {
-                    out += "<tr>" + row.map { "<td>\(xmlEscape($0))</td>" }.joined() + "</tr>\n"
+                    out += "<tr>" + row.enumerated().map { i, cell in
+                        (i < table.textColumns ? "<td class=\"text\">" : "<td>") + xmlEscape(cell) + "</td>"
+                    }.joined() + "</tr>\n"
                 }
                 out += "</tbody>\n</table>\n"
             }
@@ -90,6 +92,8 @@ public enum BenchRender {
         var caption: String?
         var header: [String]
         var rows: [[String]]
+        /// Leading columns that hold text (left-aligned); the rest are figures.
+        var textColumns = 1
     }
 
     struct Section {
@@ -204,7 +208,7 @@ public enum BenchRender {
             lowest.append(Table(caption: r.label, header: ["photo", "status", "mean", "min", "words"],
                                 rows: r.confidence.lowest.map {
                                     [$0.path, $0.status, number($0.mean), number($0.min), "\($0.words)"]
-                                }))
+                                }, textColumns: 2))
             if let a = r.accuracy {
                 perPhoto.append(Table(caption: r.label,
                                       header: ["photo", "CER", "WER", "word recall", "word precision"],
@@ -260,12 +264,14 @@ public enum BenchRender {
     }
 
     /// Text safe in a Markdown table cell: CommonMark backslash escapes for the
-    /// punctuation that could start markup or end the cell; line breaks become spaces.
+    /// punctuation that could start inline markup, an HTML tag or entity, or end
+    /// the cell; line breaks become spaces. (Cells never start a line, so block
+    /// markers such as `#` and `>` need no escape.)
     public static func markdownEscape(_ s: String) -> String {
         var out = ""
         for c in s.unicodeScalars {
             switch c {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "&", "#", "!":
+            case "\\", "`", "*", "_", "[", "]", "<", "|", "&":
                 out += "\\"
                 out.unicodeScalars.append(c)
             case "\n", "\r": out += " "
