@@ -77,6 +77,22 @@ let benchSamplePhotos: [BenchPhoto] = [
         #expect(BenchReport.build(label: "x", photos: [], wallSeconds: 0, peakRSSBytes: nil).speed.photosPerSecond == nil)
     }
 
+    @Test func photoFromAnOCRPageTakesItsWordsAndText() {
+        let box = Box(x: 0, y: 0, width: 1, height: 1)
+        let page = OCRPage(blocks: [
+            OCRBlock(box: box, lines: [OCRLine(box: box, words: [OCRWord(text: "Soup", confidence: 0.91, box: box),
+                                                                  OCRWord(text: "£4", confidence: nil, box: box)]),
+                                       OCRLine(box: box, words: [OCRWord(text: "Bread", confidence: 0.5, box: box)])]),
+            OCRBlock(box: box, lines: [OCRLine(box: box, words: [OCRWord(text: "Tea", confidence: 0.8, box: box)])]),
+        ])
+        let photo = BenchPhoto(path: "p.jpg", status: "ok", page: page, groundTruth: "Soup £4")
+        #expect(photo.text == "Soup £4\nBread\n\nTea")
+        #expect(photo.words == [BenchWord(text: "Soup", confidence: 0.91), BenchWord(text: "£4", confidence: nil),
+                                BenchWord(text: "Bread", confidence: 0.5), BenchWord(text: "Tea", confidence: 0.8)])
+        let failed = BenchPhoto(path: "q.jpg", status: "error", messageCodes: ["MSG-INPUT-001"], page: nil)
+        #expect(failed.words.isEmpty && failed.text == "")
+    }
+
     @Test func lowestHoldsAtMostTenLowestFirst() {
         let photos = (0..<12).map { i in
             BenchPhoto(path: String(format: "p%02d.jpg", i), status: "ok",

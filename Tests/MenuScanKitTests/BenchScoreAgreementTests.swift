@@ -28,7 +28,7 @@ import Testing
 
     static let manifest = ProcessInfo.processInfo.environment["MENUSCAN_AGREEMENT_MANIFEST"]
 
-    @Test(.enabled(if: manifest != nil, "set by scripts/check-bench-agreement.sh"))
+    @Test(.enabled(if: manifest != nil, "needs MENUSCAN_AGREEMENT_MANIFEST: run scripts/check-bench-agreement.sh"))
     func benchAgreesWithScorePy() throws {
         let entries = try JSONDecoder().decode([ManifestEntry].self,
                                                from: Data(contentsOf: URL(fileURLWithPath: Self.manifest!)))
