@@ -53,6 +53,13 @@ import Testing
         #expect(TextMetrics.wer(ref: "\u{FB01}sh  and\tchips", hyp: "fish and chips") == 0)
     }
 
+    @Test func wordsLowerCaseAsPython() {
+        #expect(TextMetrics.words("Soup  of the\nDAY") == ["soup", "of", "the", "day"])
+        // Final sigma, as Python's str.lower(): ΟΔΟΣ → οδος, ΣΑ → σα, a lone Σ → σ.
+        #expect(TextMetrics.words("ΟΔΟΣ ΣΑ Σ ΟΔΟΣ.") == ["οδος", "σα", "σ", "οδος."])
+        #expect(TextMetrics.words("\u{130}stanbul") == ["i\u{307}stanbul"])
+    }
+
     @Test func wordRecallPrecisionAreMultisets() {
         // ref {a:2, b, c}, hyp {a, b:2, d, e}: overlap a + b = 2.
         let rp = TextMetrics.wordRecallPrecision(ref: "a a b c", hyp: "a b b d e")

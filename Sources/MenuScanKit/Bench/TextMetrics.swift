@@ -9,7 +9,8 @@ import Foundation
 ///   White_Space property plus U+001C…U+001F.
 /// - Characters are Unicode scalars (Python code points), not grapheme clusters.
 /// - CER compares the normalised texts case-sensitively.
-/// - Words are the normalised text lower-cased and split at the spaces; WER and
+/// - Words are the normalised text split at the spaces and lower-cased as
+///   Python does (with the Greek final-sigma rule); WER and
 ///   word recall/precision compare words exactly (scalar by scalar), so they
 ///   are case-insensitive.
 /// - Edit distance is Levenshtein with unit costs (insert, delete, substitute).
@@ -125,7 +126,35 @@ public enum TextMetrics {
 
     /// Words of an already normalised text.
     static func words(normalised: String) -> [String] {
-        normalised.lowercased().split(separator: " ").map(String.init)
+        normalised.split(separator: " ").map { lowercased(Substring($0)) }
+    }
+
+    /// Lower-cases like Python's `str.lower()`: Swift's `lowercased()` plus the
+    /// Final_Sigma rule (Σ becomes ς at the end of a word, σ elsewhere), which
+    /// Swift does not apply. The context never crosses a space, so applying it
+    /// word by word gives the same result as on the whole text.
+    static func lowercased(_ word: Substring) -> String {
+        let scalars = Array(word.unicodeScalars)
+        guard scalars.contains("\u{03A3}") else { return word.lowercased() }
+        func casedNeighbour(from start: Int, step: Int) -> Bool {
+            var i = start
+            while i >= 0, i < scalars.count {
+                let p = scalars[i].properties
+                if !p.isCaseIgnorable { return p.isCased }
+                i += step
+            }
+            return false
+        }
+        var out = ""
+        for (i, scalar) in scalars.enumerated() {
+            if scalar == "\u{03A3}" {
+                let final = casedNeighbour(from: i - 1, step: -1) && !casedNeighbour(from: i + 1, step: 1)
+                out += final ? "\u{03C2}" : "\u{03C3}"
+            } else {
+                out += String(scalar).lowercased()
+            }
+        }
+        return out
     }
 }
 
