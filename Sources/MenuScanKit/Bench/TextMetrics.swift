@@ -70,11 +70,6 @@ public enum TextMetrics {
         return previous[short.count]
     }
 
-    /// Character edit distance between the normalised texts.
-    public static func characterErrors(ref: String, hyp: String) -> Int {
-        editDistance(scalars(normalise(ref)), scalars(normalise(hyp)))
-    }
-
     /// Character error rate: character edit distance over the normalised
     /// reference's length in scalars (or 1 when it is empty).
     public static func cer(ref: String, hyp: String) -> Double {
