@@ -3,7 +3,7 @@ import Testing
 @testable import MenuScanKit
 
 /// Checks the bench's accuracy figures against `shared/eval/tools/score.py` on
-/// the same files. Runs only when `scripts/check-bench-agreement.sh` sets
+/// the same files. Runs only when `Benchmarks/check-bench-agreement.sh` sets
 /// MENUSCAN_AGREEMENT_MANIFEST (it needs Python, rapidfuzz and shared/eval);
 /// a normal `swift test` skips it.
 @Suite struct BenchScoreAgreementTests {
@@ -28,7 +28,7 @@ import Testing
 
     static let manifest = ProcessInfo.processInfo.environment["MENUSCAN_AGREEMENT_MANIFEST"]
 
-    @Test(.enabled(if: manifest != nil, "needs MENUSCAN_AGREEMENT_MANIFEST: run scripts/check-bench-agreement.sh"))
+    @Test(.enabled(if: manifest != nil, "needs MENUSCAN_AGREEMENT_MANIFEST: run Benchmarks/check-bench-agreement.sh"))
     func benchAgreesWithScorePy() throws {
         let entries = try JSONDecoder().decode([ManifestEntry].self,
                                                from: Data(contentsOf: URL(fileURLWithPath: Self.manifest!)))

@@ -2,11 +2,11 @@
 # Checks that the bench's accuracy metrics (MenuScanKit TextMetrics/BenchReport)
 # agree with shared/eval/tools/score.py, the script behind BASELINES.md.
 # For each evaluation set with ground truth it makes perturbed copies of the
-# ground truth (scripts/bench_perturb.py), scores them with score.py --json, and
+# ground truth (Benchmarks/bench_perturb.py), scores them with score.py --json, and
 # runs the gated Swift test BenchScoreAgreementTests on the same files, which
 # compares per-page CER/WER (to 1e-12) and the totals (to score.py's 4 decimals).
 # Needs python3 with rapidfuzz (pip install rapidfuzz) and ../shared/eval.
-# usage: scripts/check-bench-agreement.sh [SEED]
+# usage: Benchmarks/check-bench-agreement.sh [SEED]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 eval_dir="${MENUSCAN_EVAL:-../shared/eval}"
@@ -18,7 +18,7 @@ trap 'rm -rf "$work"' EXIT
 entries=()
 for set in receipts documents menus; do
   gt="$(cd "$eval_dir/$set" && pwd)"
-  python3 scripts/bench_perturb.py "$gt" "$work/$set" --seed "$seed"
+  python3 Benchmarks/bench_perturb.py "$gt" "$work/$set" --seed "$seed"
   python3 "$eval_dir/tools/score.py" "$gt" "$work/$set" --json > "$work/$set.score.json"
   entries+=("{\"set\": \"$set\", \"gt\": \"$gt\", \"pred\": \"$work/$set\", \"score\": \"$work/$set.score.json\"}")
 done
