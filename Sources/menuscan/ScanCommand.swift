@@ -76,10 +76,9 @@ struct ScanCommand: ParsableCommand {
         let outcome = runner.run()
         bar.finish()
 
-        var summary = outcome.summary
-        summary.files.sort { $0.path < $1.path }
+        let summary = outcome.summary
         do {
-            try AtomicWriter.write(try ResultJSON.encode(summary, pretty: true), to: outURL.appendingPathComponent("summary.json"))
+            try summary.write(to: outURL)
         } catch {
             logger.error("summary not written", metadata: ["code": "\(error.code)", "detail": "\(error.detail ?? "")"])
         }

@@ -170,3 +170,43 @@ struct CLITests {
         #expect(try CLI.run(["doctor"], environment: env).stdout.contains("OMP_THREAD_LIMIT: 2"))
     }
 }
+
+@Suite("End to end: menuscan bench", .serialized)
+struct BenchCLITests {
+    @Test("bench runs configs side by side, and reading the scan outputs back gives the same figures")
+    func bench() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLI.run(["bench", "samples", "--out", out.path, "--config", "auto:psm=3", "--config", "sparse:psm=11", "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("| auto | sparse |") || result.stdout.contains("auto") && result.stdout.contains("sparse"))
+        for file in ["bench.json", "bench.md", "bench.html", "auto/menu-clean.json", "sparse/summary.json"] {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "\(file)")
+        }
+        let bench = try CLI.json(out.appendingPathComponent("bench.json"))
+        let reports = try #require(bench["reports"] as? [[String: Any]])
+        #expect(reports.map { $0["label"] as? String } == ["auto", "sparse"])
+        let auto = reports[0]
+        #expect(auto["photos"] as? Int == 5)
+        let outcomes = try #require(auto["outcomes"] as? [String: Int])
+        #expect(outcomes["ok"] == 3 && outcomes["failed"] == 1 && outcomes["error"] == 1)
+        let accuracy = try #require(auto["accuracy"] as? [String: Any])
+        let cer = try #require(accuracy["cer"] as? Double)
+        #expect(cer >= 0 && cer < 0.3)
+        let speed = try #require(auto["speed"] as? [String: Any])
+        #expect((speed["peakRSSBytes"] as? Int ?? 0) > 1_000_000)
+        #expect((speed["photosPerSecond"] as? Double ?? 0) > 0)
+        // R12: bench files hold no menu text.
+        let md = try String(contentsOf: out.appendingPathComponent("bench.md"), encoding: .utf8)
+        #expect(!md.contains("Salmon") && !md.contains("Cappuccino"))
+
+        let again = try CLI.run(["bench", "--from-scan", out.appendingPathComponent("auto").path, "--out", out.appendingPathComponent("reread").path, "--quiet"])
+        #expect(again.status == 0, "\(again.stderr)")
+        let reread = try CLI.json(out.appendingPathComponent("reread/bench.json"))
+        let r = try #require((reread["reports"] as? [[String: Any]])?.first)
+        let rAccuracy = try #require(r["accuracy"] as? [String: Any])
+        #expect(rAccuracy["cer"] as? Double == cer)
+        #expect(rAccuracy["wordRecall"] as? Double == accuracy["wordRecall"] as? Double)
+        #expect((r["outcomes"] as? [String: Int]) == outcomes)
+    }
+}

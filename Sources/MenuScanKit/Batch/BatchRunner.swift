@@ -59,14 +59,19 @@ public final class BatchRunner: @unchecked Sendable {
     private let options: BatchOptions
     private let logger: Logger
     private let progress: (@Sendable (BatchProgress) -> Void)?
+    private let observer: (@Sendable (InputPhoto, PhotoResult) -> Void)?
     private let started = ContinuousClock.now
 
+    /// `observer` sees every photo's full result once its outputs are written
+    /// (on the worker's thread; it must be thread-safe and keep little).
     public init(photos: [InputPhoto], options: BatchOptions, logger: Logger,
-                progress: (@Sendable (BatchProgress) -> Void)? = nil) {
+                progress: (@Sendable (BatchProgress) -> Void)? = nil,
+                observer: (@Sendable (InputPhoto, PhotoResult) -> Void)? = nil) {
         self.photos = photos
         self.options = options
         self.logger = logger
         self.progress = progress
+        self.observer = observer
         records = Array(repeating: nil, count: photos.count)
     }
 
@@ -118,8 +123,9 @@ public final class BatchRunner: @unchecked Sendable {
             let photo = photos[i]
             let result = processor.process(fileAt: photo.url, displayPath: photo.displayPath)
             let record: PhotoRecord
+            var written = result
             do {
-                record = try write(result, for: photo)
+                record = try write(&written, for: photo)
             } catch {
                 logger.error("output not written", metadata: ["file": "\(photo.displayPath)", "code": "\(error.code)", "detail": "\(error.detail ?? "")"])
                 stop(error)
@@ -133,6 +139,7 @@ public final class BatchRunner: @unchecked Sendable {
             if let c = result.ocr?.meanConfidence { meta["confidence"] = "\(String(format: "%.3f", c))" }
             if let detail = result.messages.first?.detail { meta["detail"] = "\(detail)" }
             logger.info("photo done", metadata: meta)
+            observer?(photo, written)
 
             lock.lock()
             records[i] = record
@@ -146,10 +153,9 @@ public final class BatchRunner: @unchecked Sendable {
     }
 
     /// Writes NAME.json and NAME.txt atomically and returns the record kept in memory.
-    private func write(_ result: PhotoResult, for photo: InputPhoto) throws(MenuScanError) -> PhotoRecord {
+    private func write(_ result: inout PhotoResult, for photo: InputPhoto) throws(MenuScanError) -> PhotoRecord {
         let clock = ContinuousClock()
         let start = clock.now
-        var result = result
         let jsonURL = options.outputDirectory.appendingPathComponent(photo.outputBase + ".json")
         let textURL = options.outputDirectory.appendingPathComponent(photo.outputBase + ".txt")
         if let ocr = result.ocr {

@@ -44,3 +44,12 @@ public struct RunSummary: Codable, Sendable {
         files = records
     }
 }
+
+extension RunSummary {
+    /// Writes `summary.json` (files sorted by path) atomically into `directory`.
+    public func write(to directory: URL) throws(MenuScanError) {
+        var sorted = self
+        sorted.files.sort { $0.path < $1.path }
+        try AtomicWriter.write(try ResultJSON.encode(sorted, pretty: true), to: directory.appendingPathComponent("summary.json"))
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// One `--config` of `menuscan bench`: a label and the scan settings it runs.
+/// Written `LABEL:key=value,key=value` or just `key=value,…` (the label is then
+/// the text itself). Keys: `psm`, `lang`, `max-megapixels`, `tessdata`.
+public struct BenchConfig: Sendable, Equatable {
+    public var label: String
+    public var settings: ScanSettings
+
+    public init(label: String, settings: ScanSettings) {
+        self.label = label
+        self.settings = settings
+    }
+
+    public static func parse(_ spec: String, base: ScanSettings) throws(MenuScanError) -> BenchConfig {
+        var label = spec
+        var body = spec
+        if let colon = spec.firstIndex(of: ":") {
+            label = String(spec[..<colon])
+            body = String(spec[spec.index(after: colon)...])
+        }
+        var settings = base
+        for pair in body.split(separator: ",") where !pair.trimmingCharacters(in: .whitespaces).isEmpty {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[1].isEmpty else { throw invalid(spec, "expected key=value, got '\(pair)'") }
+            switch parts[0] {
+            case "psm":
+                guard let v = Int(parts[1]), (1...13).contains(v) else { throw invalid(spec, "psm must be 1…13") }
+                settings.ocr.pageSegmentationMode = v
+            case "lang":
+                settings.ocr.language = parts[1]
+            case "max-megapixels":
+                guard let v = Double(parts[1]), v > 0 else { throw invalid(spec, "max-megapixels must be positive") }
+                settings.maxMegapixels = v
+            case "tessdata":
+                settings.ocr.tessdataDirectory = parts[1]
+            default:
+                throw invalid(spec, "unknown key '\(parts[0])' (psm, lang, max-megapixels, tessdata)")
+            }
+        }
+        guard !label.isEmpty else { throw invalid(spec, "empty label") }
+        return BenchConfig(label: label, settings: settings)
+    }
+
+    static func invalid(_ spec: String, _ why: String) -> MenuScanError {
+        MenuScanError.retry.with(detail: "--config '\(spec)': \(why)")
+    }
+}
