@@ -29,6 +29,12 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: "Folder with LANG.traineddata, tried before models/tessdata and the system's.")
     var tessdata: String?
 
+    @Option(name: .long, help: "Quality gate: enforce (reject defective photos before OCR), warn (OCR anyway, keep the defects as warnings) or off.")
+    var quality: QualityMode = .enforce
+
+    @OptionGroup(title: "Quality thresholds")
+    var qualityThresholds: QualityOptions
+
     @Flag(name: .long, help: "Only warnings and errors on stderr; no progress.")
     var quiet = false
 
@@ -47,7 +53,8 @@ struct ScanCommand: ParsableCommand {
     func run() throws {
         let logger = CLILogging.make(quiet: quiet, verbose: verbose)
         let settings = ScanSettings(ocr: OCRSettings(language: lang, pageSegmentationMode: psm, tessdataDirectory: tessdata),
-                                    maxMegapixels: maxMegapixels)
+                                    maxMegapixels: maxMegapixels, quality: quality,
+                                    qualityThresholds: qualityThresholds.thresholds)
         guard settings.ocr.resolveTessdata() != nil else {
             let e = MenuScanError.modelUnavailable.with(detail: "no \(lang) model in \(settings.ocr.tessdataCandidates().joined(separator: ", "))")
             logger.critical("\(e.title): \(e.message) \(e.recovery)", metadata: ["code": "\(e.code)", "detail": "\(e.detail ?? "")"])

@@ -6,13 +6,25 @@ public struct ScanSettings: Sendable, Hashable, Codable {
     public var ocr: OCRSettings
     public var maxMegapixels: Double
     public var rules: ThresholdRulesSettings
+    public var quality: QualityMode
+    public var qualityThresholds: QualityThresholds
 
     public init(ocr: OCRSettings = OCRSettings(), maxMegapixels: Double = 100,
-                rules: ThresholdRulesSettings = ThresholdRulesSettings()) {
+                rules: ThresholdRulesSettings = ThresholdRulesSettings(),
+                quality: QualityMode = .enforce, qualityThresholds: QualityThresholds = QualityThresholds()) {
         self.ocr = ocr
         self.maxMegapixels = maxMegapixels
         self.rules = rules
+        self.quality = quality
+        self.qualityThresholds = qualityThresholds
     }
+}
+
+/// What the quality gate does (R2): `enforce` rejects defective photos before
+/// OCR; `warn` is the seed's "Use Anyway" (OCR runs, defects stay as
+/// warnings); `off` skips the measurement.
+public enum QualityMode: String, Codable, Sendable, CaseIterable {
+    case enforce, warn, off
 }
 
 /// Codable mirror of `ThresholdRules`.
@@ -66,6 +78,28 @@ public final class PhotoProcessor {
         source.height = image.height
         source.orientation = image.orientation
 
+        var quality: QualityReport?
+        var messages: [ResultMessage] = []
+        if settings.quality != .off {
+            let qualityStart = clock.now
+            quality = QualityGate(thresholds: settings.qualityThresholds).assess(image.pix)
+            lap("quality", since: qualityStart)
+            if let q = quality, q.verdict == .rejected {
+                let detail = q.defects.map { "\($0.kind.rawValue) \(Self.short($0.value)) (threshold \(Self.short($0.threshold)))" }
+                    .joined(separator: ", ")
+                let message = ResultMessage(MenuScanError.qualityTooLow.with(detail: detail))
+                if settings.quality == .enforce {
+                    timings["total"] = (clock.now - start).seconds
+                    var result = PhotoResult(source: source, status: .rejected, messages: [message], timings: timings)
+                    result.quality = q
+                    return result
+                }
+                var warning = message
+                warning.severity = .low
+                messages.append(warning)
+            }
+        }
+
         let ocrStart = clock.now
         let page: OCRPage
         do {
@@ -82,11 +116,15 @@ public final class PhotoProcessor {
         lap("rules", since: rulesStart)
 
         timings["total"] = (clock.now - start).seconds
-        return PhotoResult(source: source, status: verdict.status,
-                           messages: verdict.message.map { [ResultMessage($0)] } ?? [],
-                           ocr: OCRResult(page: page, engine: engineName, settings: settings.ocr),
-                           timings: timings)
+        var result = PhotoResult(source: source, status: verdict.status,
+                                 messages: (verdict.message.map { [ResultMessage($0)] } ?? []) + messages,
+                                 ocr: OCRResult(page: page, engine: engineName, settings: settings.ocr),
+                                 timings: timings)
+        result.quality = quality
+        return result
     }
+
+    static func short(_ v: Double) -> String { String(format: "%.3g", v) }
 }
 
 extension Duration {

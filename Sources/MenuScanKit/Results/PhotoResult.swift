@@ -75,6 +75,8 @@ public struct PhotoResult: Codable, Equatable, Sendable {
     public var status: PhotoStatus
     public var messages: [ResultMessage]
     public var ocr: OCRResult?
+    /// The quality gate's verdict, defects and metrics (absent with --quality off).
+    public var quality: QualityReport?
     /// Seconds per stage ("decode", "ocr", "rules", "output", "total").
     public var timings: [String: Double]
 
