@@ -113,7 +113,10 @@ public struct OCRPage: Equatable, Sendable, Codable {
     public var words: [OCRWord] { blocks.flatMap { $0.lines.flatMap(\.words) } }
 
     /// Recognised characters, not counting whitespace (R4).
-    public var characterCount: Int {
+    public var characterCount: Int { Self.characterCount(of: words) }
+
+    /// Characters of these words, not counting whitespace.
+    public static func characterCount(of words: [OCRWord]) -> Int {
         words.reduce(0) { $0 + $1.text.unicodeScalars.filter { !$0.properties.isWhitespace }.count }
     }
 
