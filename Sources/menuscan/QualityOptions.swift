@@ -29,3 +29,32 @@ struct QualityOptions: ParsableArguments {
 }
 
 extension QualityMode: ExpressibleByArgument {}
+
+/// Preprocessing switches, shared by `scan` (and mirrored by `bench --config` keys).
+struct PreprocessOptions: ParsableArguments {
+    @Flag(name: .long, help: "Do not detect and correct 90/180/270° rotation with Tesseract's OSD.")
+    var noRotate = false
+
+    @Flag(name: .long, help: "Do not rescale photos so their text reaches the OCR's best size.")
+    var noRescale = false
+
+    @Option(name: .long, help: "Text height (px) photos are rescaled to (default \(PreprocessSettings().targetTextHeight)).")
+    var textHeight: Double?
+
+    @Option(name: .long, help: "Minimum OSD confidence to rotate (default \(PreprocessSettings().rotateConfidence)).")
+    var rotateConfidence: Double?
+
+    @Option(name: .long, help: "Tesseract binarisation: otsu, adaptive or sauvola.")
+    var thresholding: OCRSettings.Thresholding = .otsu
+
+    var settings: PreprocessSettings {
+        var p = PreprocessSettings()
+        p.rotate = !noRotate
+        p.rescale = !noRescale
+        if let textHeight { p.targetTextHeight = textHeight }
+        if let rotateConfidence { p.rotateConfidence = rotateConfidence }
+        return p
+    }
+}
+
+extension OCRSettings.Thresholding: ExpressibleByArgument {}

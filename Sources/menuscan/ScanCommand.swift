@@ -32,6 +32,9 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: "Quality gate: enforce (reject defective photos before OCR), warn (OCR anyway, keep the defects as warnings) or off.")
     var quality: QualityMode = .enforce
 
+    @OptionGroup(title: "Preprocessing")
+    var preprocessing: PreprocessOptions
+
     @OptionGroup(title: "Quality thresholds")
     var qualityThresholds: QualityOptions
 
@@ -52,9 +55,11 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let logger = CLILogging.make(quiet: quiet, verbose: verbose)
-        let settings = ScanSettings(ocr: OCRSettings(language: lang, pageSegmentationMode: psm, tessdataDirectory: tessdata),
-                                    maxMegapixels: maxMegapixels, quality: quality,
-                                    qualityThresholds: qualityThresholds.thresholds)
+        var ocr = OCRSettings(language: lang, pageSegmentationMode: psm, tessdataDirectory: tessdata)
+        ocr.thresholding = preprocessing.thresholding
+        let settings = ScanSettings(ocr: ocr, maxMegapixels: maxMegapixels, quality: quality,
+                                    qualityThresholds: qualityThresholds.thresholds,
+                                    preprocess: preprocessing.settings)
         guard settings.ocr.resolveTessdata() != nil else {
             let e = MenuScanError.modelUnavailable.with(detail: "no \(lang) model in \(settings.ocr.tessdataCandidates().joined(separator: ", "))")
             logger.critical("\(e.title): \(e.message) \(e.recovery)", metadata: ["code": "\(e.code)", "detail": "\(e.detail ?? "")"])

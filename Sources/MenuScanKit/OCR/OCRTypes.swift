@@ -128,6 +128,20 @@ public struct OCRPage: Equatable, Sendable, Codable {
 
     public var minConfidence: Double? { words.compactMap(\.confidence).min() }
 
+    /// The same page with every box scaled by `factor` and clipped to `bounds`
+    /// (to map boxes from a rescaled OCR copy back to the photo).
+    public func mapped(by factor: Double, within bounds: Box) -> OCRPage {
+        func map(_ b: Box) -> Box {
+            let s = b.scaled(by: factor)
+            return s.intersection(bounds) ?? Box(x: min(max(s.x, 0), bounds.maxX), y: min(max(s.y, 0), bounds.maxY), width: 0, height: 0)
+        }
+        return OCRPage(blocks: blocks.map { block in
+            OCRBlock(box: map(block.box), lines: block.lines.map { line in
+                OCRLine(box: map(line.box), words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: map($0.box)) })
+            })
+        })
+    }
+
     /// Plain text: one line per line, a blank line between blocks.
     public var text: String {
         blocks.map { $0.lines.map(\.text).joined(separator: "\n") }.joined(separator: "\n\n")

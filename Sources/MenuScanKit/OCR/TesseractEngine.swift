@@ -9,6 +9,26 @@ public struct OCRSettings: Sendable, Hashable, Codable {
     public var pageSegmentationMode: Int
     /// A folder holding LANG.traineddata, tried before all others.
     public var tessdataDirectory: String?
+    /// Tesseract's binarisation (its `thresholding_method` variable).
+    public var thresholding: Thresholding = .otsu
+
+    /// Tesseract 5's thresholding methods.
+    public enum Thresholding: String, Codable, Sendable, CaseIterable {
+        /// Global Otsu (Tesseract's default).
+        case otsu
+        /// Leptonica's tiled adaptive Otsu.
+        case adaptive
+        /// Sauvola local thresholding.
+        case sauvola
+
+        var tesseractValue: String {
+            switch self {
+            case .otsu: "0"
+            case .adaptive: "1"
+            case .sauvola: "2"
+            }
+        }
+    }
 
     /// PSM 3 (fully automatic layout, as the tesseract CLI) is the measured default for menus: see README, "Choosing the page segmentation mode".
     public static let defaultPageSegmentationMode = 3
@@ -57,7 +77,8 @@ public final class TesseractEngine {
     public static var version: String { String(cString: TessVersion()) }
 
     public init(settings: OCRSettings) throws(MenuScanError) {
-        guard (0...13).contains(settings.pageSegmentationMode), settings.pageSegmentationMode != 0 else {
+        let osdOnly = settings.language == "osd"
+        guard (0...13).contains(settings.pageSegmentationMode), settings.pageSegmentationMode != 0 || osdOnly else {
             throw MenuScanError.processing.with(detail: "page segmentation mode \(settings.pageSegmentationMode) is not one that recognises text (1…13)")
         }
         guard let tessdata = settings.resolveTessdata() else {
@@ -75,7 +96,8 @@ public final class TesseractEngine {
             TessBaseAPIDelete(api)
             throw MenuScanError.modelUnavailable.with(detail: "Tesseract could not load \(settings.language) from \(tessdata)")
         }
-        TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(settings.pageSegmentationMode)))
+        TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(osdOnly ? 0 : settings.pageSegmentationMode)))
+        _ = TessBaseAPISetVariable(api, "thresholding_method", settings.thresholding.tesseractValue)
         self.api = api
         self.settings = settings
         self.tessdata = tessdata
@@ -84,6 +106,22 @@ public final class TesseractEngine {
     deinit {
         TessBaseAPIEnd(api)
         TessBaseAPIDelete(api)
+    }
+
+    /// Orientation and script detection (an engine made with language "osd"):
+    /// how many degrees clockwise the image must turn to be upright, and
+    /// Tesseract's confidence in it; nil when OSD found too little text.
+    public func detectOrientation(_ image: Bitmap) -> (rotateClockwise: Int, confidence: Double)? {
+        defer { TessBaseAPIClear(api) }
+        image.withUnsafePointer { TessBaseAPISetImage2(api, $0) }
+        var degrees: Int32 = 0
+        var confidence: Float = 0
+        var script: UnsafePointer<CChar>?
+        var scriptConfidence: Float = 0
+        guard TessBaseAPIDetectOrientationScript(api, &degrees, &confidence, &script, &scriptConfidence) != 0 else { return nil }
+        // Tesseract reports the text's orientation (counter-clockwise); turning
+        // the image by the same amount clockwise makes it upright.
+        return ((360 - Int(degrees)) % 360, Double(confidence))
     }
 
     /// Recognises one image. Boxes are in the image's pixels.

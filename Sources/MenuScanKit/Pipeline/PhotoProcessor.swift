@@ -8,15 +8,18 @@ public struct ScanSettings: Sendable, Hashable, Codable {
     public var rules: ThresholdRulesSettings
     public var quality: QualityMode
     public var qualityThresholds: QualityThresholds
+    public var preprocess: PreprocessSettings
 
     public init(ocr: OCRSettings = OCRSettings(), maxMegapixels: Double = 100,
                 rules: ThresholdRulesSettings = ThresholdRulesSettings(),
-                quality: QualityMode = .enforce, qualityThresholds: QualityThresholds = QualityThresholds()) {
+                quality: QualityMode = .enforce, qualityThresholds: QualityThresholds = QualityThresholds(),
+                preprocess: PreprocessSettings = PreprocessSettings()) {
         self.ocr = ocr
         self.maxMegapixels = maxMegapixels
         self.rules = rules
         self.quality = quality
         self.qualityThresholds = qualityThresholds
+        self.preprocess = preprocess
     }
 }
 
@@ -41,12 +44,21 @@ public final class PhotoProcessor {
     public let settings: ScanSettings
     private let decoder: ImageDecoder
     private let engine: TesseractEngine
+    /// Orientation detection: its own engine on osd.traineddata, loaded once.
+    private let osd: TesseractEngine?
     private let engineName: String
 
     public init(settings: ScanSettings) throws(MenuScanError) {
         self.settings = settings
         decoder = ImageDecoder(maxMegapixels: settings.maxMegapixels)
         engine = try TesseractEngine(settings: settings.ocr)
+        if settings.preprocess.rotate {
+            var osdSettings = settings.ocr
+            osdSettings.language = "osd"
+            osd = try TesseractEngine(settings: osdSettings)
+        } else {
+            osd = nil
+        }
         engineName = "tesseract \(TesseractEngine.version)"
     }
 
@@ -100,16 +112,32 @@ public final class PhotoProcessor {
             }
         }
 
+        // Text height: from the gate when it ran, else measured for rescaling.
+        var textHeight = quality?.metrics.textHeight
+        if textHeight == nil, settings.preprocess.rescale, quality == nil {
+            let preStart = clock.now
+            textHeight = QualityGate().assess(image.pix)?.metrics.textHeight
+            lap("measure", since: preStart)
+        }
+        let preStart = clock.now
+        let prepared = prepare(image.pix, textHeight: textHeight)
+        lap("preprocess", since: preStart)
+        source.width = prepared.upright.width
+        source.height = prepared.upright.height
+
         let ocrStart = clock.now
-        let page: OCRPage
+        var page: OCRPage
         do {
-            page = try engine.recognize(image.pix)
+            page = try engine.recognize(prepared.ocrCopy)
         } catch {
             lap("ocr", since: ocrStart)
             timings["total"] = (clock.now - start).seconds
             return PhotoResult(source: source, status: .error, messages: [ResultMessage(error)], timings: timings)
         }
         lap("ocr", since: ocrStart)
+        if prepared.record.scale != 1 {
+            page = page.mapped(by: 1 / prepared.record.scale, within: Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height))
+        }
 
         let rulesStart = clock.now
         let verdict = settings.rules.rules.evaluate(page)
@@ -121,7 +149,36 @@ public final class PhotoProcessor {
                                  ocr: OCRResult(page: page, engine: engineName, settings: settings.ocr),
                                  timings: timings)
         result.quality = quality
+        result.preprocessing = prepared.record
         return result
+    }
+
+    /// Orientation (OSD) then scale. `upright` is the photo in the frame every
+    /// box is written in; `ocrCopy` is what Tesseract reads.
+    func prepare(_ photo: Bitmap, textHeight: Double?) -> (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord) {
+        let p = settings.preprocess
+        var upright = photo
+        var record = PreprocessRecord(rotated: 0, osdRotation: nil, osdConfidence: nil, scale: 1,
+                                      textHeight: textHeight, thresholding: settings.ocr.thresholding.rawValue)
+        if let osd {
+            // OSD reads a copy with text about 28 px tall (fast, and where it is reliable).
+            let osdScale = textHeight.map { min(1, max(0.25, 28 / $0)) } ?? min(1, 2000 / Double(max(photo.width, photo.height)))
+            if let copy = photo.scaled(by: osdScale), let answer = osd.detectOrientation(copy) {
+                record.osdRotation = answer.rotateClockwise
+                record.osdConfidence = (answer.confidence * 100).rounded() / 100
+                if answer.rotateClockwise != 0, answer.confidence >= p.rotateConfidence,
+                   let turned = photo.rotated(quarterTurns: answer.rotateClockwise / 90) {
+                    upright = turned
+                    record.rotated = answer.rotateClockwise
+                }
+            }
+        }
+        let factor = p.scaleFactor(textHeight: textHeight, width: upright.width, height: upright.height)
+        if factor != 1, let scaled = upright.scaled(by: factor) {
+            record.scale = (factor * 10_000).rounded() / 10_000
+            return (upright, scaled, record)
+        }
+        return (upright, upright, record)
     }
 
     static func short(_ v: Double) -> String { String(format: "%.3g", v) }

@@ -77,6 +77,8 @@ public struct PhotoResult: Codable, Equatable, Sendable {
     public var ocr: OCRResult?
     /// The quality gate's verdict, defects and metrics (absent with --quality off).
     public var quality: QualityReport?
+    /// What preprocessing did (rotation, scale, thresholding).
+    public var preprocessing: PreprocessRecord?
     /// Seconds per stage ("decode", "ocr", "rules", "output", "total").
     public var timings: [String: Double]
 
