@@ -127,7 +127,7 @@ struct AllergenClassifier: Sendable {
                 var fbest: (Int, Double)? = nil
                 for idx in lexicon.fuzzyCandidates {
                     let term = entries[idx].term
-                    for v in Set(Tokenizer.variants(norm)) where abs(v.count - term.count) <= 2 {
+                    for v in Set(Tokenizer.variants(norm)) where abs(v.count - term.count) <= 2 && !OCRFuzzy.isInflection(v, term) {
                         guard let f1 = v.first, let f2 = term.first,
                               f1 == f2 || OCRFuzzy.substitution(f1, f2) < 1 || v.hasPrefix("rn") || v.hasPrefix("cl") else { continue }
                         let limit = OCRFuzzy.maxCost(forLength: min(v.count, term.count))
@@ -254,6 +254,7 @@ struct AllergenClassifier: Sendable {
                 var scoped: [Int] = []
                 var cursor = q.end
                 for (ti, m) in terms.enumerated() where m.start >= q.end {
+                    if let last = scoped.last, terms[last].start == m.start { scoped.append(ti); continue } // same words, other row
                     if scoped.isEmpty {
                         guard m.start - q.end <= 2, sameSentence(q.start, m.start),
                               tokens[q.end..<m.start].allSatisfy({ $0.kind == .word || $0.norm == "-" }) else { break }
@@ -275,6 +276,7 @@ struct AllergenClassifier: Sendable {
                 var cursor = q.start
                 for ti in terms.indices.reversed() where terms[ti].end <= q.start {
                     let m = terms[ti]
+                    if let last = scoped.last, terms[last].start == m.start { scoped.append(ti); continue } // same words, other row
                     if scoped.isEmpty {
                         guard onlyConnectors(m.end, cursor) && (cursor - m.end) <= 1 else { break }
                     } else {
@@ -287,7 +289,9 @@ struct AllergenClassifier: Sendable {
                 // The noun it modifies: "gluten-free bun", "dairy free cheese".
                 if !declared.isEmpty, let next = terms.firstIndex(where: { $0.start >= q.end }),
                    terms[next].start - q.end <= 2, sameSentence(q.start, terms[next].start) {
-                    markAbsent(next, declared, evidence: qualText(q, terms[next].start, terms[next].end))
+                    for ti in terms.indices where terms[ti].start == terms[next].start {
+                        markAbsent(ti, declared, evidence: qualText(q, terms[ti].start, terms[ti].end))
+                    }
                 }
             case .absentMarker:
                 let declared = Set(lexicon.qualifiers[q.q].allergens)
@@ -310,16 +314,15 @@ struct AllergenClassifier: Sendable {
             case .askServer:
                 result.askServer = true
             case .veganModifier, .plantModifier:
-                guard let next = terms.firstIndex(where: { $0.start >= q.end }), terms[next].start == q.end else { continue }
-                meatSuppressed.insert(next)
-                if kind == .veganModifier {
-                    markAbsent(next, Self.animalAllergens, evidence: qualText(q, terms[next].start, terms[next].end))
+                for next in terms.indices where terms[next].start == q.end {
+                    meatSuppressed.insert(next)
+                    if kind == .veganModifier {
+                        markAbsent(next, Self.animalAllergens, evidence: qualText(q, terms[next].start, terms[next].end))
+                    }
                 }
             case .vegetarianMarker:
                 // "vegetarian sausage": not meat (may still hold milk or eggs)
-                if let next = terms.firstIndex(where: { $0.start >= q.end }), terms[next].start == q.end {
-                    meatSuppressed.insert(next)
-                }
+                for next in terms.indices where terms[next].start == q.end { meatSuppressed.insert(next) }
             case .veganMarker, .connector:
                 break
             }

@@ -31,6 +31,7 @@ enum OCRFuzzy {
         var d = Array(repeating: Array(repeating: 0.0, count: m + 1), count: n + 1)
         for i in 0...n { d[i][0] = Double(i) }
         for j in 0...m { d[0][j] = Double(j) }
+        var previousRowMin = 0.0
         for i in 1...n {
             var rowMin = Double.infinity
             for j in 1...m {
@@ -50,20 +51,30 @@ enum OCRFuzzy {
                 d[i][j] = v
                 rowMin = min(rowMin, v)
             }
-            if rowMin > limit { return rowMin }
+            // Two-letter confusions (rn→m) reach back two rows: stop only when
+            // both rows are over the limit.
+            if rowMin > limit && previousRowMin > limit { return min(rowMin, previousRowMin) }
+            previousRowMin = rowMin
         }
         return d[n][m]
     }
 
     /// The largest cost still accepted as the same word. Short words are never
-    /// fuzzed (egg, soy, oat, nut, rye); five-letter words only through OCR
-    /// confusions; longer words allow one ordinary edit.
+    /// fuzzed (egg, soy, oat, nut, rye); words up to seven letters only through
+    /// OCR confusions (masala is not marsala); longer words allow one ordinary edit.
     static func maxCost(forLength len: Int) -> Double {
         switch len {
         case ..<5: return 0
         case 5: return 0.6
-        case 6...8: return 1.0
+        case 6...7: return 0.7
+        case 8...10: return 1.0
         default: return 1.6
         }
+    }
+
+    /// "crumbled" is an inflection of "crumble", not a misreading: a word that
+    /// only adds or drops letters at the end of a lexicon word is not fuzzed.
+    static func isInflection(_ observed: String, _ target: String) -> Bool {
+        observed.hasPrefix(target) || target.hasPrefix(observed)
     }
 }
