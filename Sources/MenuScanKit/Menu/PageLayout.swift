@@ -41,7 +41,31 @@ enum PageLayout {
                 out.append(Segment(words: p, box: box))
             }
         }
-        return out
+        return attachLonePrices(out)
+    }
+
+    /// A price Tesseract read as a line of its own joins the nearest text on
+    /// its left in the same row ("Pesto pasta ……… 9.00").
+    static func attachLonePrices(_ segs: [Segment]) -> [Segment] {
+        var segs = segs
+        var removed = Set<Int>()
+        func text(_ s: Segment) -> String { s.words.map(\.text).joined(separator: " ") }
+        for (i, s) in segs.enumerated() {
+            guard let f = PriceParser.find(in: text(s), allowPlain: true), f.before.isEmpty else { continue }
+            var best: Int? = nil
+            for (j, t) in segs.enumerated() where j != i && !removed.contains(j) && t.box.maxX <= s.box.x {
+                let overlap = min(s.box.maxY, t.box.maxY) - max(s.box.y, t.box.y)
+                guard Double(overlap) >= 0.5 * Double(min(s.box.height, t.box.height)) else { continue }
+                guard PriceParser.find(in: text(t), allowPlain: false) == nil else { continue }
+                if best == nil || t.box.maxX > segs[best!].box.maxX { best = j }
+            }
+            if let j = best {
+                segs[j].words += s.words
+                segs[j].box = segs[j].box.union(s.box)
+                removed.insert(i)
+            }
+        }
+        return segs.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
     }
 
     /// Runs of segment indices in reading order.
