@@ -167,6 +167,15 @@ enum PageBuilder {
         #expect(a.items[1].dietary == .not_vegetarian)
     }
 
+    @Test func sectionHeaderIsContextForItsItems() {
+        let text = "Hot SANDWICHES\nthe CUBAN $9.5\nbraised pork, muenster cheese\nSALADS\nthe GREEN $7\nlettuce, cucumber\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: nil)
+        #expect(a.items.map(\.name) == ["the CUBAN", "the GREEN"])
+        #expect(Set(a.items[0].allergens.map(\.id)) == [.gluten, .milk])
+        #expect(a.items[0].allergens.first { $0.id == .gluten }?.evidence == ["SANDWICHES"])
+        #expect(a.items[1].allergens.isEmpty)
+    }
+
     @Test func perLineMakesEveryLineAnItem() {
         let a = analyzer.analyze(text: "Butter chicken\n\nPeanut salad $5\nWater", perLine: true, profile: nil)
         #expect(a.items.map(\.name) == ["Butter chicken", "Peanut salad", "Water"])

@@ -109,7 +109,10 @@ public struct MenuAnalyzer: Sendable {
         var items: [MenuItem] = []
         for r in raw {
             let own = r.lines
-            let words = own.flatMap { lines[$0].words } + r.noteLines.flatMap { [SourceWord(text: ".", confidence: nil)] + lines[$0].words }
+            // The section header and its notes are context for the item: "SANDWICHES" → bread,
+            // "All our pizzas are cooked on a thin crust." → gluten, "WINES" → sulphites.
+            let context = (r.sectionLine.map { [$0] } ?? []) + r.noteLines
+            let words = own.flatMap { lines[$0].words } + context.flatMap { [SourceWord(text: ".", confidence: nil)] + lines[$0].words }
             let rawText = (own + r.noteLines).map { lines[$0].text }.joined(separator: "\n")
             let c = classifier.classify(words: words, rawText: rawText, legend: legend)
             let ocrWords = own.flatMap { lines[$0].ocrWords }

@@ -10,6 +10,8 @@ struct StructLine: Sendable {
 /// An item before classification: which lines it holds.
 struct RawItem: Sendable {
     var section: String?
+    /// The header line of the section (its words are context: "SANDWICHES", "PIZZAS", "WINES").
+    var sectionLine: Int?
     var name: String
     var descriptionParts: [String] = []
     var price: String?
@@ -136,6 +138,7 @@ struct MenuStructurer {
         var sections: [String] = []
         var loose: [Int] = []
         var section: String? = nil
+        var sectionLine: Int? = nil
         var sectionNotes: [Int] = []
         for run in runs {
             var current: RawItem? = nil
@@ -161,7 +164,7 @@ struct MenuStructurer {
                     }
                     finish(&current, into: &items)
                     let name = Self.stripCodes(f.before)
-                    current = RawItem(section: section, name: name, price: f.price, lines: [i], noteLines: sectionNotes)
+                    current = RawItem(section: section, sectionLine: sectionLine, name: name, price: f.price, lines: [i], noteLines: sectionNotes)
                     if !f.after.isEmpty { current!.descriptionParts.append(f.after) }
                     continue
                 }
@@ -173,13 +176,14 @@ struct MenuStructurer {
                 if canBeHeader && Self.isHeaderLike(text) && (nextIsItem || nextIsHeader || Self.isAllCapsHeader(text)) && !nextIsPriceOnly {
                     finish(&current, into: &items)
                     section = text
+                    sectionLine = i
                     sections.append(text)
                     sectionNotes = []
                     continue
                 }
                 if nextIsPriceOnly && Self.nameScore(text) >= 1 && (current == nil || current!.descriptionParts.count >= 1) {
                     finish(&current, into: &items)
-                    current = RawItem(section: section, name: Self.stripCodes(text), lines: [i], noteLines: sectionNotes)
+                    current = RawItem(section: section, sectionLine: sectionLine, name: Self.stripCodes(text), lines: [i], noteLines: sectionNotes)
                     continue
                 }
                 if current != nil && current!.descriptionParts.count < 4 {
@@ -203,6 +207,7 @@ struct MenuStructurer {
         var sections: [String] = []
         var loose: [Int] = []
         var section: String? = nil
+        var sectionLine: Int? = nil
         var sectionNotes: [Int] = []
         for run in runs {
             var chunk: [Int] = []
@@ -239,7 +244,7 @@ struct MenuStructurer {
                         loose.append(i); chunk = []; continue
                     }
                     let nameText = own.isEmpty ? f.before : lines[own[0]].text
-                    var item = RawItem(section: section, name: Self.stripCodes(nameText.trimmingCharacters(in: .whitespaces)),
+                    var item = RawItem(section: section, sectionLine: sectionLine, name: Self.stripCodes(nameText.trimmingCharacters(in: .whitespaces)),
                                        price: f.price, lines: own + [i], noteLines: sectionNotes)
                     if own.count > 1 { item.descriptionParts += own.dropFirst().map { lines[$0].text.trimmingCharacters(in: .whitespaces) } }
                     if !own.isEmpty && !f.before.isEmpty { item.descriptionParts.append(f.before) }
@@ -252,6 +257,7 @@ struct MenuStructurer {
                 if Self.isAllCapsHeader(text) {
                     loose += chunk; chunk = []
                     section = text
+                    sectionLine = i
                     sections.append(text)
                     sectionNotes = []
                     continue
