@@ -176,6 +176,14 @@ enum PageBuilder {
         #expect(a.items[1].allergens.isEmpty)
     }
 
+    @Test func textWithoutMenuStructureIsOneDish() {
+        let a = analyzer.analyze(text: "Chicken satay\nwith peanut sauce and rice", perLine: false, profile: nil)
+        #expect(a.items.count == 1)
+        #expect(a.items[0].name == "Chicken satay")
+        #expect(a.items[0].description == "with peanut sauce and rice")
+        #expect(a.items[0].allergens.map(\.id) == [.peanuts])
+    }
+
     @Test func perLineMakesEveryLineAnItem() {
         let a = analyzer.analyze(text: "Butter chicken\n\nPeanut salad $5\nWater", perLine: true, profile: nil)
         #expect(a.items.map(\.name) == ["Butter chicken", "Peanut salad", "Water"])

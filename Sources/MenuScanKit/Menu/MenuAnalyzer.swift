@@ -97,6 +97,14 @@ public struct MenuAnalyzer: Sendable {
         } else {
             let out = MenuStructurer(lines: lines, runs: runs, legendLines: legendLines).run()
             raw = out.items; sections = out.sections; loose = out.looseLines
+            // No menu structure (no prices): the text is one dish ("Chicken satay with peanut sauce").
+            let textLines = runs.flatMap { $0 }.filter { !legendLines.contains($0) }
+            if raw.isEmpty, let first = textLines.first {
+                raw = [RawItem(section: nil, name: lines[first].text.trimmingCharacters(in: .whitespaces),
+                               descriptionParts: textLines.dropFirst().map { lines[$0].text.trimmingCharacters(in: .whitespaces) },
+                               lines: textLines)]
+                sections = []; loose = []
+            }
         }
 
         // Menu-level cross-contact statements ("cannot guarantee…", "all fried in shared oil").
