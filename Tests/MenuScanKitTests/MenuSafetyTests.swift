@@ -99,6 +99,16 @@ import Testing
             #expect(item.safety == .caution)
         }
         #expect(a.warnings.contains { $0.code == MenuScanError.potentialCrossContamination.code && $0.severity == .critical })
+        // Read straight after the last item (no blank line, as OCR gives it), the statement
+        // still speaks for the whole menu.
+        let glued = analyzer.analyze(text: "MAINS\nGrilled chicken 12.00\nwith lemon\nGreen salad 8.00\nAll our dishes may contain traces of sesame.",
+                                     perLine: false, profile: AllergenProfile(allergens: [.sesame]))
+        #expect(glued.items.count == 2)
+        #expect(glued.items.allSatisfy { $0.mayContain == [.sesame] && $0.safety == .caution })
+        // …while a dish's own "may contain" stays with the dish.
+        let own = analyzer.analyze(text: "Brownie 4.00\nMay contain walnuts.\nFruit salad 5.00\nfresh fruit",
+                                   perLine: false, profile: nil)
+        #expect(own.items.map(\.mayContain) == [[.tree_nuts], []])
         // A general "cannot guarantee" statement names nothing: every group may be present.
         let g = analyzer.analyze(text: "Rice 3.00\nBeans 4.00\n\nWe cannot guarantee that any dish is allergen free.",
                                  perLine: false, profile: nil)

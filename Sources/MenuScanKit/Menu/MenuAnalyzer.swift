@@ -107,10 +107,14 @@ public struct MenuAnalyzer: Sendable {
             }
         }
 
-        // Menu-level cross-contact statements ("cannot guarantee…", "all fried in shared oil").
+        // Menu-level cross-contact statements ("cannot guarantee…", "all fried in shared oil"):
+        // every line outside items, and lines inside items that speak about the whole menu
+        // ("all our dishes may contain nuts" read as the last item's description).
         var menuMay = Set<AllergenID>()
-        for i in loose where !legendLines.contains(i) {
-            let c = classifier.classify(words: lines[i].words, rawText: "", legend: CodeLegend())
+        let looseSet = Set(loose)
+        for (i, line) in lines.enumerated() where !legendLines.contains(i) && !perLine {
+            guard looseSet.contains(i) || Self.speaksForTheMenu(line.text) else { continue }
+            let c = classifier.classify(words: line.words, rawText: "", legend: CodeLegend())
             menuMay.formUnion(c.mayContain)
         }
 
@@ -158,6 +162,18 @@ public struct MenuAnalyzer: Sendable {
                             requiresUserVerification: level == .low || unsafe,
                             sections: sections, items: items, profile: profile.map { $0.allergens.sorted() },
                             menuMayContain: menuMay.sorted(), warnings: warnings)
+    }
+
+    private static let menuWideWords: Set<String> = [
+        "all", "every", "any", "our", "kitchen", "dishes", "items", "menu", "food", "products", "premises",
+        "alle", "unsere", "unserer", "speisen", "gerichte", "kuche", "tous", "toutes", "nos", "notre", "plats", "cuisine",
+        "todos", "todas", "nuestra", "nuestros", "platos", "cocina", "tutti", "tutte", "nostra", "nostri", "piatti", "cucina",
+    ]
+
+    /// A line that talks about the whole menu or kitchen, not one dish.
+    static func speaksForTheMenu(_ text: String) -> Bool {
+        let words = TextFold.fold(text).split(whereSeparator: { !$0.isLetter })
+        return words.contains { menuWideWords.contains(String($0)) }
     }
 
     /// R7: unsafe when the item contains a profile allergen on solid evidence;
