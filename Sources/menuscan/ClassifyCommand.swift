@@ -20,6 +20,9 @@ struct ClassifyCommand: ParsableCommand {
     @Argument(help: "A UTF-8 text file to classify ('-' or nothing: standard input).")
     var file: String?
 
+    @Option(name: .long, help: "An OCR page as JSON (the OCR stage's OCRPage) instead of text: runs the photo path.")
+    var page: String?
+
     @Flag(name: .long, help: "Treat every input line as one item.")
     var perLine = false
 
@@ -30,12 +33,27 @@ struct ClassifyCommand: ParsableCommand {
     var profile: String?
 
     func validate() throws {
-        if text != nil && file != nil { throw ValidationError("Give --text or a file, not both.") }
+        if [text != nil, file != nil, page != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --text, --page or a file.")
+        }
+        if page != nil && perLine { throw ValidationError("--per-line applies to text, not to --page.") }
         if allergens != nil && profile != nil { throw ValidationError("Give --allergens or --profile, not both.") }
     }
 
     func run() throws {
         do {
+            var prof: AllergenProfile? = nil
+            if let allergens { prof = try AllergenProfile.parse(list: allergens) }
+            if let profile { prof = try AllergenProfile.load(from: URL(fileURLWithPath: profile)) }
+            let analyzer = MenuAnalyzer(lexicon: try AllergenLexicon.loadDefault())
+            if let page {
+                guard let data = FileManager.default.contents(atPath: page),
+                      let ocr = try? JSONDecoder().decode(OCRPage.self, from: data) else {
+                    throw MenuScanError.fileAccess.with(detail: "\((page as NSString).lastPathComponent): not an OCR page JSON")
+                }
+                try write(analyzer.analyze(page: ocr, profile: prof))
+                return
+            }
             let input: String
             if let text {
                 input = text
@@ -48,19 +66,17 @@ struct ClassifyCommand: ParsableCommand {
                 let data = FileHandle.standardInput.readDataToEndOfFile()
                 input = String(decoding: data, as: UTF8.self)
             }
-            var prof: AllergenProfile? = nil
-            if let allergens { prof = try AllergenProfile.parse(list: allergens) }
-            if let profile { prof = try AllergenProfile.load(from: URL(fileURLWithPath: profile)) }
-            let lexicon = try AllergenLexicon.loadDefault()
-            let analysis = MenuAnalyzer(lexicon: lexicon).analyze(text: input, perLine: perLine, profile: prof)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(analysis)
-            FileHandle.standardOutput.write(data)
-            FileHandle.standardOutput.write(Data("\n".utf8))
+            try write(analyzer.analyze(text: input, perLine: perLine, profile: prof))
         } catch let error as MenuScanError {
             FileHandle.standardError.write(Data("error: \(error.description)\n  \(error.recovery)\n".utf8))
             throw ExitCode(2)
         }
+    }
+
+    private func write(_ analysis: MenuAnalysis) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        FileHandle.standardOutput.write(try encoder.encode(analysis))
+        FileHandle.standardOutput.write(Data("\n".utf8))
     }
 }

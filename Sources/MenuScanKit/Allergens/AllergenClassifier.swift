@@ -165,6 +165,7 @@ struct AllergenClassifier: Sendable {
 
     static let numericCodeRegex = try! NSRegularExpression(pattern: #"\(\s*(\d{1,2}(?:\s*[,;.]\s*\d{1,2})*)\s*\)"#)
     static let letterListRegex = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9À-ÿ'])([A-Z](?:\s*,\s*[A-Z])+)(?![A-Za-z0-9À-ÿ])"#)
+    static let looseLetterListRegex = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9À-ÿ'])([A-Za-z](?:\s*[,.]\s*[A-Za-z])+)(?![A-Za-z0-9À-ÿ])"#)
     static let letterParenRegex = try! NSRegularExpression(pattern: #"\(\s*([A-Z](?:\s*,\s*[A-Z])*)\s*\)"#)
 
     /// Allergen code lists in `text`: (allergens, evidence text). Sets
@@ -190,10 +191,12 @@ struct AllergenClassifier: Sendable {
         }
         let letterMap = legend.letters.isEmpty ? defaultLetters : legend.letters
         var seen = Set<Int>()
-        for rx in [letterParenRegex, letterListRegex] {
+        // With a printed letter legend, OCR's lower-case or dotted lists ("a,c.c") count too.
+        let regexes = legend.letters.isEmpty ? [letterParenRegex, letterListRegex] : [letterParenRegex, letterListRegex, looseLetterListRegex]
+        for rx in regexes {
             for m in rx.matches(in: text, range: full) where !seen.contains(m.range(at: 1).location) {
                 let body = ns.substring(with: m.range(at: 1))
-                let letters = body.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                let letters = body.split(whereSeparator: { $0 == "," || $0 == "." }).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
                 // A lone "(A)" only counts when the menu printed its own legend.
                 if letters.count < 2 && legend.letters.isEmpty { continue }
                 guard letters.allSatisfy({ letterMap[$0] != nil }) else { continue }

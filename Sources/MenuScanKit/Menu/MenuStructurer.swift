@@ -44,9 +44,12 @@ struct MenuStructurer {
     private static let numericCodes = try! NSRegularExpression(pattern: #"\(\s*\d{1,2}(?:\s*[,;.]\s*\d{1,2})*\s*\)"#)
     private static let letterCodes = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9À-ÿ'])[A-Z](?:\s*,\s*[A-Z])+(?![A-Za-z0-9À-ÿ])"#)
 
+    /// Code lists as OCR reads them at the end of a name ("Frittatensuppe a,c,c").
+    private static let trailingLooseCodes = try! NSRegularExpression(pattern: #"\s+[A-Za-z](?:\s*[,.]\s*[A-Za-z])+\s*$"#)
+
     static func stripCodes(_ s: String) -> String {
         var t = s
-        for rx in [numericCodes, letterCodes] {
+        for rx in [numericCodes, letterCodes, trailingLooseCodes] {
             t = rx.stringByReplacingMatches(in: t, range: NSRange(location: 0, length: (t as NSString).length), withTemplate: " ")
         }
         return t.split(separator: " ").joined(separator: " ")

@@ -78,15 +78,21 @@ enum PageLayout {
         let bins = 200
         var cover = Array(repeating: 0, count: bins)
         func bin(_ x: Int) -> Int { min(bins - 1, max(0, (x - minX) * bins / width)) }
-        for s in segs where Double(s.box.width) < 0.55 * Double(width) {
+        // Headers in capitals are often centred across columns: they do not define columns.
+        for s in segs where Double(s.box.width) < 0.55 * Double(width)
+            && !MenuStructurer.isAllCapsHeader(s.words.map(\.text).joined(separator: " ")) {
             for b in bin(s.box.x)...bin(s.box.maxX - 1) { cover[b] += 1 }
         }
-        // Gutters: empty stretches of at least 2% of the width between covered areas.
+        // Gutters: stretches of at least 2% of the width between covered areas that are
+        // (nearly) empty: centred headers may cross a gutter, body lines do not.
+        let covered = cover.filter { $0 > 0 }.sorted()
+        let reference = covered.isEmpty ? 0 : covered[covered.count * 3 / 4]
+        let emptyAtMost = reference / 4
         var columns: [(Int, Int)] = []
         var start: Int? = nil
         var lastCovered = -1
         for b in 0..<bins {
-            if cover[b] > 0 {
+            if cover[b] > emptyAtMost {
                 if start == nil { start = b }
                 else if b - lastCovered - 1 >= 4 { columns.append((start!, lastCovered)); start = b }
                 lastCovered = b
