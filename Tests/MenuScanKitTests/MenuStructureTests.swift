@@ -37,6 +37,8 @@ enum PageBuilder {
         ("Nachos $11.50 (+ $2 for chicken)", "Nachos", "$11.50"),
         ("Add fries + $3.50", "Add fries", "+ $3.50"),
         ("€12", "", "€12"),
+        ("the EGG SANDWICH S4", "the EGG SANDWICH", "S4"),            // OCR read "$" as "S"
+        ("JH Selbach Riesling Classic 00000000 3.00", "JH Selbach Riesling Classic", "3.00"), // leaders misread
     ])
     func trailingPrices(_ line: String, _ before: String, _ price: String) throws {
         let f = try #require(PriceParser.find(in: line, allowPlain: false))
@@ -122,6 +124,13 @@ enum PageBuilder {
         let a = analyzer.analyze(text: text, perLine: false, profile: nil)
         #expect(a.items.map(\.name) == ["Apple strudel with cream", "Chocolate mousse"])
         #expect(a.items.map(\.price) == ["4.20", "5.10"])
+    }
+
+    @Test func codeListsLeaveNamesButAbbreviationsStay() {
+        #expect(MenuStructurer.stripCodes("Frittatensuppe a,c,c") == "Frittatensuppe")
+        #expect(MenuStructurer.stripCodes("Mozart Palatschinken A,C,G,H") == "Mozart Palatschinken")
+        #expect(MenuStructurer.stripCodes("the CLASSIC B.L.T") == "the CLASSIC B.L.T")
+        #expect(MenuStructurer.stripCodes("Soup (1, 15)") == "Soup")
     }
 
     @Test func dottedLeadersAndLetterCodesWithoutLegend() {

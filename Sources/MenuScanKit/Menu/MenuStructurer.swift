@@ -49,8 +49,13 @@ struct MenuStructurer {
 
     static func stripCodes(_ s: String) -> String {
         var t = s
-        for rx in [numericCodes, letterCodes, trailingLooseCodes] {
+        for rx in [numericCodes, letterCodes] {
             t = rx.stringByReplacingMatches(in: t, range: NSRange(location: 0, length: (t as NSString).length), withTemplate: " ")
+        }
+        // "a,c,c" / "a.c,c" but not "B.L.T." (a list needs a comma)
+        if let m = trailingLooseCodes.firstMatch(in: t, range: NSRange(location: 0, length: (t as NSString).length)),
+           (t as NSString).substring(with: m.range).contains(",") {
+            t = (t as NSString).replacingCharacters(in: m.range, with: "")
         }
         return t.split(separator: " ").joined(separator: " ")
     }

@@ -29,7 +29,7 @@ enum PageLayout {
             var merged: [[OCRWord]] = []
             for p in parts {
                 let text = p.map(\.text).joined(separator: " ")
-                if let last = merged.last, let f = PriceParser.find(in: text, allowPlain: true), f.before.isEmpty,
+                if let last = merged.last, let f = PriceParser.find(in: text, allowPlain: true), isLonePrice(f),
                    !last.isEmpty, PriceParser.find(in: last.map(\.text).joined(separator: " "), allowPlain: false) == nil {
                     merged[merged.count - 1] += p
                 } else {
@@ -44,6 +44,11 @@ enum PageLayout {
         return attachLonePrices(out)
     }
 
+    /// A price alone, or with a scrap of misread leader dots before it ("eo 3.00").
+    static func isLonePrice(_ f: PriceParser.Found) -> Bool {
+        f.before.filter(\.isLetter).count <= 3 && f.before.split(separator: " ").count <= 1
+    }
+
     /// A price Tesseract read as a line of its own joins the nearest text on
     /// its left in the same row ("Pesto pasta ……… 9.00").
     static func attachLonePrices(_ segs: [Segment]) -> [Segment] {
@@ -51,7 +56,7 @@ enum PageLayout {
         var removed = Set<Int>()
         func text(_ s: Segment) -> String { s.words.map(\.text).joined(separator: " ") }
         for (i, s) in segs.enumerated() {
-            guard let f = PriceParser.find(in: text(s), allowPlain: true), f.before.isEmpty else { continue }
+            guard let f = PriceParser.find(in: text(s), allowPlain: true), isLonePrice(f) else { continue }
             var best: Int? = nil
             for (j, t) in segs.enumerated() where j != i && !removed.contains(j) && t.box.maxX <= s.box.x {
                 let overlap = min(s.box.maxY, t.box.maxY) - max(s.box.y, t.box.y)

@@ -4,7 +4,8 @@ import Foundation
 /// "¥800", "45 TL", "£7", dotted leaders ("Soup ........ 5.50"), several
 /// sizes ("3.50 6.75 12.25"), and a trailing note ("$11.50 (+ $2 for chicken)").
 enum PriceParser {
-    static let strongPrice = #"(?:[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?|[$€£¥]\s?[.,]\d{2}|\d{1,5}(?:[.,]\d{1,2})?\s?(?:€|\$|£|¥|TL|₺|EUR|USD|GBP|CHF|YEN|円)|\d{1,4}[.,]\d{2}|\d{1,4}[.,]\d(?=\s*$)|\d{1,4},-)"#
+    // "S4", "S8.5": OCR's reading of "$4", "$8.5" (the dollar sign's most common confusion).
+    static let strongPrice = #"(?:S\d{1,3}(?:[.,]\d{1,2})?(?=\s*$)|[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?|[$€£¥]\s?[.,]\d{2}|\d{1,5}(?:[.,]\d{1,2})?\s?(?:€|\$|£|¥|TL|₺|EUR|USD|GBP|CHF|YEN|円)|\d{1,4}[.,]\d{2}|\d{1,4}[.,]\d(?=\s*$)|\d{1,4},-)"#
     static let plainPrice = #"\d{1,3}"#
 
     static func trailingRegex(allowPlain: Bool) -> NSRegularExpression {
@@ -31,12 +32,18 @@ enum PriceParser {
         // "1/2 ROAST CHICKEN" or "8oz" are not prices; a price needs a digit and
         // the text before it must not end inside a number ("24,925").
         guard price.contains(where: \.isNumber) else { return nil }
-        if let last = before.last, last.isNumber || last == "," { return nil }
         if !after.isEmpty && after.range(of: #"^\(\s*\d{1,2}(\s*,\s*\d{1,2})*\s*\)$"#, options: .regularExpression) != nil {
             return nil // "(1, 15)": allergen codes, not a price note
         }
         var cleaned = before.trimmingCharacters(in: .whitespaces)
+        // Dotted leaders as OCR reads them: "....", "00000000", "ccoo", "ss..."
+        while let r = cleaned.range(of: #"\s+[.·…_0oOcCeEsS:;,'"]{3,}$"#, options: .regularExpression),
+              cleaned[r].contains(where: { ".·…_0".contains($0) }) || cleaned[r].count >= 5 {
+            cleaned.removeSubrange(r)
+        }
         while let l = cleaned.last, ".·…_".contains(l) { cleaned.removeLast() }
+        if let last = cleaned.last, cleaned.count == before.trimmingCharacters(in: .whitespaces).count,
+           last.isNumber || last == "," { return nil }
         return Found(before: cleaned.trimmingCharacters(in: .whitespaces), price: price, after: after)
     }
 
