@@ -152,6 +152,18 @@ enum PageBuilder {
         #expect(Set(a.items[1].allergens.map(\.id)) == [.eggs])
     }
 
+    @Test func misreadCodeListsMakeItemsCaution() {
+        let legend = "A-GLUTEN / C-EGG / G-MILK / H-NUTS"
+        let milk = AllergenProfile(allergens: [.milk])
+        // OCR read "A,C,G" as "a,c,c": milk is missing and the repeat shows it
+        let a = analyzer.analyze(text: "Fiakergulasch a,c,c 11,90\nBeef goulash\n\(legend)", perLine: false, profile: milk)
+        #expect(Set(a.items[0].allergens.map(\.id)) == [.gluten, .eggs])
+        #expect(a.items[0].safety == .caution)
+        #expect(a.items[0].safetyReasons.contains("unresolved_allergen_codes"))
+        let b = analyzer.analyze(text: "Fiakergulasch a,c,g 11,90\nBeef goulash\n\(legend)", perLine: false, profile: milk)
+        #expect(b.items[0].safety == .unsafe)
+    }
+
     @Test func numericCodesWithoutLegendMakeItemsCaution() {
         let a = analyzer.analyze(text: "Plain rice (3, 7) 4.00", perLine: false,
                                  profile: AllergenProfile(allergens: [.milk]))

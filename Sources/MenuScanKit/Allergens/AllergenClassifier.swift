@@ -199,7 +199,13 @@ struct AllergenClassifier: Sendable {
                 let letters = body.split(whereSeparator: { $0 == "," || $0 == "." }).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
                 // A lone "(A)" only counts when the menu printed its own legend.
                 if letters.count < 2 && legend.letters.isEmpty { continue }
-                guard letters.allSatisfy({ letterMap[$0] != nil }) else { continue }
+                guard letters.allSatisfy({ letterMap[$0] != nil }) else {
+                    // Against a printed legend, a list with an unknown letter was misread.
+                    if rx === looseLetterListRegex || !legend.letters.isEmpty { unresolved = true }
+                    continue
+                }
+                // A printed list never repeats a code: "a,c,c" is a misread "A,C,G".
+                if Set(letters).count < letters.count { unresolved = true }
                 seen.insert(m.range(at: 1).location)
                 let ev = ns.substring(with: m.range)
                 for l in letters { for a in letterMap[l]! { out.append((a, ev)) } }
