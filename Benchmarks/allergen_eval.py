@@ -26,8 +26,20 @@ CSV_MAP = {"dairy": ["milk"], "milk": ["milk"], "ghee": ["milk"], "wheat": ["glu
            "nuts": ["tree_nuts"], "celery": ["celery"], "mustard": ["mustard"], "sesame": ["sesame"]}
 
 
+ALL14 = ",".join("gluten crustaceans eggs fish peanuts soybeans milk tree_nuts celery mustard sesame sulphites lupin molluscs".split())
+GENERAL = {"low_text_confidence", "low_confidence_words", "ask_server", "unresolved_allergen_codes"}
+
+
+def safe_for(item, allergen):
+    """Would this item be 'safe' for a user allergic only to `allergen`? (from the all-14 verdict's reasons)"""
+    reasons = item.get("safetyReasons") or []
+    if any(r in GENERAL for r in reasons):
+        return False
+    return not any(r.split(":", 1)[-1] == allergen for r in reasons if ":" in r)
+
+
 def run(binary, path, per_line):
-    args = [binary, "classify", path] + (["--per-line"] if per_line else [])
+    args = [binary, "classify", path, "--allergens", ALL14] + (["--per-line"] if per_line else [])
     out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
     return json.loads(out)["items"]
 
@@ -101,6 +113,7 @@ def main():
     # 2. hand-labelled menus
     menus = sorted(f[:-len(".items.json")] for f in os.listdir(os.path.join(a.eval, "menus")) if f.endswith(".items.json"))
     all_menu, all_line = [], []
+    false_safe = {"menu": [0, 0], "line": [0, 0]}  # [items x gold allergens judged safe, gold allergen instances]
     matched = total = 0
     diet_ok = diet_n = 0
     for m in menus:
@@ -120,12 +133,15 @@ def main():
                 if pn == ln or (pn and ln and (pn.startswith(ln) or ln.startswith(pn))):
                     best = k; break
             if best is None:
+                false_safe["menu"][1] += len(g)  # not found: no verdict at all (reported as unmatched)
                 all_menu.append((set(), g))
                 if a.show_errors: print("MENU unmatched", m[:20], lab["name"])
                 continue
             used.add(best); matched += 1
             it = pred_items[best]
             pred = {x["id"] for x in it["allergens"]}
+            false_safe["menu"][1] += len(g)
+            false_safe["menu"][0] += sum(safe_for(it, x) for x in g)
             all_menu.append((pred, g))
             diet_n += 1; diet_ok += it["dietary"] == lab["dietary"]
             if a.show_errors and pred != g:
@@ -136,6 +152,8 @@ def main():
         line_items = run(a.bin, p, True)
         for it, g, lab in zip(line_items, gold, labels):
             pred = {x["id"] for x in it["allergens"]}
+            false_safe["line"][1] += len(g)
+            false_safe["line"][0] += sum(safe_for(it, x) for x in g)
             all_line.append((pred, g))
             if a.show_errors and pred != g:
                 print("LINE", m[:20], lab["name"], "pred", sorted(pred), "gold", sorted(g))
@@ -143,6 +161,9 @@ def main():
           f"{matched} matched by name in whole-menu mode; dietary agreement on matched items {diet_ok}/{diet_n}")
     table("hand-labelled menus, whole gt.txt through `classify` (structure + codes + legends)", all_menu, IDS)
     table("hand-labelled menus, name + description per line (`classify --per-line`, no codes)", all_line, IDS)
+    print("\n### Wrong \"safe\" verdicts (an item called safe for a user allergic to one of its labelled allergens)\n")
+    for k, (bad, n) in false_safe.items():
+        print(f"- {k}: {bad} of {n} labelled (item, allergen) pairs")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,18 @@ from collections import defaultdict
 IDS = "gluten crustaceans eggs fish peanuts soybeans milk tree_nuts celery mustard sesame sulphites lupin molluscs".split()
 
 
+ALL14 = ",".join("gluten crustaceans eggs fish peanuts soybeans milk tree_nuts celery mustard sesame sulphites lupin molluscs".split())
+GENERAL = {"low_text_confidence", "low_confidence_words", "ask_server", "unresolved_allergen_codes"}
+
+
+def safe_for(item, allergen):
+    """Would this item be 'safe' for a user allergic only to `allergen`? (from the all-14 verdict's reasons)"""
+    reasons = item.get("safetyReasons") or []
+    if any(r in GENERAL for r in reasons):
+        return False
+    return not any(r.split(":", 1)[-1] == allergen for r in reasons if ":" in r)
+
+
 def norm(s):
     s = unicodedata.normalize("NFKD", s or "").encode("ascii", "ignore").decode().lower()
     return re.sub(r"[^a-z0-9]+", " ", s).strip()
@@ -85,6 +97,7 @@ def main():
     tmp = tempfile.mkdtemp()
     tp = defaultdict(int); fp = defaultdict(int); fn = defaultdict(int)
     total = matched = 0
+    bad_safe = pairs = 0
     print("| menu | labelled items | matched | menu confidence | level |")
     print("| --- | ---: | ---: | ---: | --- |")
     for f in sorted(os.listdir(mdir)):
@@ -98,7 +111,7 @@ def main():
         tsv = subprocess.run(["tesseract", img, "stdout", "-l", a.lang, "tsv"], capture_output=True, text=True).stdout
         page_path = os.path.join(tmp, name + ".page.json")
         json.dump(tsv_to_page(tsv), open(page_path, "w"))
-        menu = json.loads(subprocess.run([a.bin, "classify", "--page", page_path], capture_output=True, text=True, check=True).stdout)
+        menu = json.loads(subprocess.run([a.bin, "classify", "--page", page_path, "--allergens", ALL14], capture_output=True, text=True, check=True).stdout)
         items = menu["items"]; used = set(); m = 0
         for lab in labels:
             total += 1
@@ -108,6 +121,8 @@ def main():
             if k is not None:
                 used.add(k); m += 1
                 pred = {x["id"] for x in items[k]["allergens"]}
+                pairs += len(gold)
+                bad_safe += sum(safe_for(items[k], x) for x in gold)
             for g in IDS:
                 p, t = g in pred, g in gold
                 tp[g] += p and t; fp[g] += p and not t; fn[g] += t and not p
@@ -124,6 +139,7 @@ def main():
             print(f"| {g} | {tp[g] + fn[g]} | {tp[g]} | {fp[g]} | {fn[g]} | {fmt(tp[g], tp[g] + fp[g])} | {fmt(tp[g], tp[g] + fn[g])} |")
     T, F, N = sum(tp.values()), sum(fp.values()), sum(fn.values())
     print(f"| **all (micro)** | {T + N} | {T} | {F} | {N} | {fmt(T, T + F)} | {fmt(T, T + N)} |")
+    print(f"\nWrong \"safe\" verdicts on matched items: {bad_safe} of {pairs} labelled (item, allergen) pairs")
 
 
 if __name__ == "__main__":

@@ -164,6 +164,14 @@ enum PageBuilder {
         #expect(b.items[0].safety == .unsafe)
     }
 
+    @Test func itemWithoutCodesOnACodedMenuIsCaution() {
+        let text = "Soup (1) 5.00\nStew (1, 2) 9.00\nPie 8.00 (2)\nRice 3.00\n1 Celery\n2 Gluten\n3 Milk\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: AllergenProfile(allergens: [.milk]))
+        #expect(a.items.map(\.name) == ["Soup", "Stew", "Pie", "Rice"])
+        #expect(a.items.map(\.safety) == [.safe, .safe, .safe, .caution])
+        #expect(a.items.last?.safetyReasons == ["missing_allergen_codes"])
+    }
+
     @Test func numericCodesWithoutLegendMakeItemsCaution() {
         let a = analyzer.analyze(text: "Plain rice (3, 7) 4.00", perLine: false,
                                  profile: AllergenProfile(allergens: [.milk]))

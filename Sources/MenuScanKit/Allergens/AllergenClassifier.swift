@@ -17,6 +17,8 @@ struct ItemClassification: Sendable {
     var dietaryEvidence: [String] = []
     var askServer = false
     var unresolvedCodes = false
+    /// The item's text carries allergen codes (resolved or not).
+    var hasCodes = false
     /// Smallest OCR confidence of a word that carried allergen evidence.
     var weakestEvidenceWord: Double?
 }
@@ -362,7 +364,9 @@ struct AllergenClassifier: Sendable {
         }
         var unresolved = false
         let legendLetters = legend.letters
-        for (a, ev) in Self.codeReferences(in: rawText, legend: legend, defaultLetters: lexicon.letterCodes, unresolved: &unresolved) {
+        let codes = Self.codeReferences(in: rawText, legend: legend, defaultLetters: lexicon.letterCodes, unresolved: &unresolved)
+        result.hasCodes = !codes.isEmpty || unresolved
+        for (a, ev) in codes {
             var x = acc[a] ?? Acc()
             if !x.evidence.contains(ev) { x.evidence.append(ev) }
             if x.evidence.count == 1 || EvidenceSource.code < x.source { x.source = .code }

@@ -119,6 +119,7 @@ public struct MenuAnalyzer: Sendable {
         }
 
         var items: [MenuItem] = []
+        var classified: [(MenuItem, ItemClassification, Bool)] = []
         for r in raw {
             let own = r.lines
             // The section header and its notes are context for the item: "SANDWICHES" → bread,
@@ -142,8 +143,17 @@ public struct MenuAnalyzer: Sendable {
                                 allergens: c.allergens, mayContain: mayContain.sorted(),
                                 declaredAbsent: c.declaredAbsent.map(\.id), declaredAbsentEvidence: c.declaredAbsent,
                                 dietary: c.dietary, dietaryEvidence: c.dietaryEvidence, safety: nil, safetyReasons: [])
+            classified.append((item, c, lowWords))
+        }
+        // A menu that prints allergen codes for its items (a legend and codes on most items):
+        // an item without codes is an omission or a misread, so absence cannot be trusted.
+        let withCodes = classified.filter { $0.1.hasCodes }.count
+        let expectCodes = !(legend.numeric.isEmpty && legend.letters.isEmpty) && !perLine
+            && withCodes >= 3 && Double(withCodes) >= 0.5 * Double(classified.count)
+        for (var item, c, lowWords) in classified {
             if let profile {
-                (item.safety, item.safetyReasons) = Self.safety(item: item, classification: c, lowWords: lowWords, profile: profile)
+                (item.safety, item.safetyReasons) = Self.safety(item: item, classification: c, lowWords: lowWords,
+                                                                missingCodes: expectCodes && !c.hasCodes, profile: profile)
             }
             items.append(item)
         }
@@ -178,9 +188,10 @@ public struct MenuAnalyzer: Sendable {
 
     /// R7: unsafe when the item contains a profile allergen on solid evidence;
     /// caution on cross-contact, fuzzy or low-confidence evidence, unreadable
-    /// text, "ask your server" or codes without a legend; safe otherwise.
+    /// text, "ask your server", codes without a legend or misread, or no codes
+    /// on a menu that codes its items; safe otherwise.
     static func safety(item: MenuItem, classification c: ItemClassification, lowWords: Bool,
-                       profile: AllergenProfile) -> (Safety, [String]) {
+                       missingCodes: Bool = false, profile: AllergenProfile) -> (Safety, [String]) {
         var unsafe = false, caution = false
         var reasons: [String] = []
         for f in item.allergens where profile.allergens.contains(f.id) {
@@ -194,6 +205,7 @@ public struct MenuAnalyzer: Sendable {
         if lowWords { caution = true; reasons.append("low_confidence_words") }
         if c.askServer { caution = true; reasons.append("ask_server") }
         if c.unresolvedCodes { caution = true; reasons.append("unresolved_allergen_codes") }
+        if missingCodes { caution = true; reasons.append("missing_allergen_codes") }
         for a in item.declaredAbsent where profile.allergens.contains(a) { reasons.append("declared_absent:\(a.rawValue)") }
         return (unsafe ? .unsafe : (caution ? .caution : .safe), reasons)
     }

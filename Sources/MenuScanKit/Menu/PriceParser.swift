@@ -32,9 +32,6 @@ enum PriceParser {
         // "1/2 ROAST CHICKEN" or "8oz" are not prices; a price needs a digit and
         // the text before it must not end inside a number ("24,925").
         guard price.contains(where: \.isNumber) else { return nil }
-        if !after.isEmpty && after.range(of: #"^\(\s*\d{1,2}(\s*,\s*\d{1,2})*\s*\)$"#, options: .regularExpression) != nil {
-            return nil // "(1, 15)": allergen codes, not a price note
-        }
         var cleaned = before.trimmingCharacters(in: .whitespaces)
         // Dotted leaders as OCR reads them: "....", "00000000", "ccoo", "ss..."
         while let r = cleaned.range(of: #"\s+[.·…_0oOcCeEsS:;,'"]{3,}$"#, options: .regularExpression),
