@@ -19,7 +19,7 @@ IDS = "gluten crustaceans eggs fish peanuts soybeans milk tree_nuts celery musta
 
 
 ALL14 = ",".join("gluten crustaceans eggs fish peanuts soybeans milk tree_nuts celery mustard sesame sulphites lupin molluscs".split())
-GENERAL = {"low_text_confidence", "low_confidence_words", "ask_server", "unresolved_allergen_codes"}
+GENERAL = {"low_text_confidence", "low_confidence_words", "ask_server", "unresolved_allergen_codes", "missing_allergen_codes"}
 
 
 def safe_for(item, allergen):
