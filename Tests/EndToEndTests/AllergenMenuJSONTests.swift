@@ -52,7 +52,7 @@ import MenuScanKit
             #expect(item.keys.contains(key), "item.\(key)")
         }
         let allergen = (item["allergens"] as! [[String: Any]])[0]
-        #expect(Set(allergen.keys).isSuperset(of: ["id", "evidence", "source", "confidence"]))
+        #expect(Set(allergen.keys).isSuperset(of: ["id", "evidence", "source", "confidence", "name", "usName"]))
         #expect(["explicit", "implied", "code"].contains(allergen["source"] as! String))
         #expect(item["dietary"] as? String == "not_vegetarian")
         #expect(item["safety"] as? String == "unsafe")

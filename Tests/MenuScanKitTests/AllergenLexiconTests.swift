@@ -91,7 +91,9 @@ enum AllergenFixtures {
     @Test func allergenIDsAndUSNames() {
         #expect(AllergenID.allCases.count == 14)
         #expect(AllergenID.tree_nuts.rawValue == "tree_nuts")
-        #expect(AllergenID.gluten.usName == "Wheat")
+        #expect(AllergenID.gluten.usName == "Wheat (or another gluten cereal)")
+        #expect(AllergenID.molluscs.usName == nil)
+        #expect(AllergenFixtures.item("Shrimp").allergens.first?.usName == "Shellfish (crustacean)")
         #expect(AllergenID.ids(forName: "shellfish") == [.crustaceans, .molluscs])
         #expect(AllergenID.ids(forName: "Tree nuts") == [.tree_nuts])
         #expect(AllergenID.ids(forName: "dairy") == [.milk])

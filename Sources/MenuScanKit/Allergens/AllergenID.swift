@@ -30,7 +30,7 @@ public enum AllergenID: String, Codable, Sendable, CaseIterable, Comparable {
     /// The US "big 9" name (FALCPA + FASTER Act) where the group is one of them.
     public var usName: String? {
         switch self {
-        case .gluten: "Wheat"
+        case .gluten: "Wheat (or another gluten cereal)"
         case .crustaceans: "Shellfish (crustacean)"
         case .eggs: "Eggs"
         case .fish: "Fish"

@@ -37,6 +37,10 @@ public struct AllergenFinding: Codable, Sendable, Equatable {
     public var source: EvidenceSource
     public var confidence: Double
     public var fuzzy: Bool
+    /// EU Annex II name, and the US "big 9" name where the group is one of them
+    /// (wheat, shellfish, …), so that both audiences can read the result.
+    public var name: String
+    public var usName: String?
 
     public init(id: AllergenID, evidence: [String], source: EvidenceSource, confidence: Double, fuzzy: Bool) {
         self.id = id
@@ -44,6 +48,28 @@ public struct AllergenFinding: Codable, Sendable, Equatable {
         self.source = source
         self.confidence = confidence
         self.fuzzy = fuzzy
+        self.name = id.euName
+        self.usName = id.usName
+    }
+
+    enum CodingKeys: String, CodingKey { case id, evidence, source, confidence, fuzzy, name, usName }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(AllergenID.self, forKey: .id), evidence: try c.decode([String].self, forKey: .evidence),
+                  source: try c.decode(EvidenceSource.self, forKey: .source), confidence: try c.decode(Double.self, forKey: .confidence),
+                  fuzzy: try c.decodeIfPresent(Bool.self, forKey: .fuzzy) ?? false)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(evidence, forKey: .evidence)
+        try c.encode(source, forKey: .source)
+        try c.encode(confidence, forKey: .confidence)
+        try c.encode(fuzzy, forKey: .fuzzy)
+        try c.encode(name, forKey: .name)
+        try c.encode(usName, forKey: .usName)
     }
 }
 
