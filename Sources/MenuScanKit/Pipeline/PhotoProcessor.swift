@@ -30,6 +30,10 @@ public final class PhotoProcessor {
     private let decoder: ImageDecoder
     private let engine: TesseractEngine
     private let engineName: String
+    /// When set, `process` also draws the overlay PNG into `overlayPNG`.
+    public var overlay: OverlayStyle?
+    /// The last processed photo's overlay PNG (nil when off or not drawable).
+    public private(set) var overlayPNG: [UInt8]?
 
     public init(settings: ScanSettings) throws(MenuScanError) {
         self.settings = settings
@@ -49,6 +53,7 @@ public final class PhotoProcessor {
             timings[stage] = (clock.now - since).seconds
         }
 
+        overlayPNG = nil
         let decodeStart = clock.now
         let image: DecodedImage
         do {
@@ -81,11 +86,23 @@ public final class PhotoProcessor {
         let verdict = settings.rules.rules.evaluate(page)
         lap("rules", since: rulesStart)
 
+        // Hotspots, unrecognised regions and the partial rule (R5, R6) need the upright image.
+        let hotspotStart = clock.now
+        let spots = HotspotStage().run(page: page, image: image.pix, status: verdict.status)
+        lap("hotspots", since: hotspotStart)
+
         timings["total"] = (clock.now - start).seconds
-        return PhotoResult(source: source, status: verdict.status,
-                           messages: verdict.message.map { [ResultMessage($0)] } ?? [],
-                           ocr: OCRResult(page: page, engine: engineName, settings: settings.ocr),
-                           timings: timings)
+        var result = PhotoResult(source: source, status: spots.status,
+                                 messages: (verdict.message ?? spots.message).map { [ResultMessage($0)] } ?? [],
+                                 ocr: OCRResult(page: page, engine: engineName, settings: settings.ocr),
+                                 timings: timings)
+        result.hotspots = spots.hotspots
+        result.unrecognizedRegions = spots.unrecognizedRegions
+        result.textCoverage = spots.coverage
+        if let overlay {
+            overlayPNG = OverlayRenderer(style: overlay).render(image: image.pix, result: result)
+        }
+        return result
     }
 }
 
