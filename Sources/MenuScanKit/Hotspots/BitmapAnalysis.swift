@@ -32,7 +32,11 @@ extension Bitmap {
         withUnsafePointer { p -> Bitmap? in
             guard pixGetDepth(p) == 8, pixGetColormap(p) == nil else { return nil }
             let size = max(3, backgroundSize | 1)  // odd
-            guard let background = Bitmap(owning: pixCloseGray(p, l_int32(size), l_int32(size))),
+            // a mirrored border keeps the closing honest up to the photo's edge
+            let border = l_int32(size / 2 + 1)
+            guard let padded = Bitmap(owning: pixAddMirroredBorder(p, border, border, border, border)),
+                  let closedPadded = padded.derive({ pixCloseGray($0, l_int32(size), l_int32(size)) }),
+                  let background = closedPadded.derive({ pixRemoveBorder($0, border) }),
                   let contrast = background.derive({ pixSubtractGray(nil, $0, p) }) else { return nil }
             // pixThresholdToBinary sets 1 where value < thresh: that is the faint part.
             guard let faint = contrast.derive({ pixThresholdToBinary($0, l_int32(max(1, minContrast))) }) else { return nil }

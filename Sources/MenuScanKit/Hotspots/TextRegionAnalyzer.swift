@@ -22,7 +22,7 @@
 ///    `minimumLines` lines or `minimumComponents` components in all. Overlapping regions merge, and at
 ///    most `maximumRegions` remain (the pair whose union adds the least area
 ///    merges first).
-/// 7. Reason: touching the photo edge → `cut_off`; overlapping a line that OCR
+/// 7. Reason: ink in the region touching the photo edge → `cut_off`; overlapping a line that OCR
 ///    read below the hotspot floor → `low_confidence`; otherwise `no_words`.
 public struct TextRegionAnalyzer: Sendable, Equatable {
     public var workingLongSide = 1200
@@ -140,11 +140,16 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
         regions.sort { ($0.y, $0.x) < ($1.y, $1.x) }
 
         // 7. back to upright pixels, with a reason
-        let edge = 2
+        let edge = 2, reach = max(3, medianH * 3 / 2)
         let lowBoxes = lowConfidenceBoxes
         let unreadLines = keptLines.map { Self.clamp($0.scaled(by: 1 / factor), width: width, height: height) }
         let out = regions.map { r in
-            let touches = r.x <= edge || r.y <= edge || r.maxX >= ww - edge || r.maxY >= wh - edge
+            // judged on the ink itself (closing may pull a line's box back from the edge)
+            let touches = unread.contains { c in
+                // the closing can erode a line's end at the border: look a brick width further
+                let grown = Box(x: r.x - reach, y: r.y, width: r.width + 2 * reach, height: r.height)
+                return grown.intersection(c) != nil && (c.x <= edge || c.y <= edge || c.maxX >= ww - edge || c.maxY >= wh - edge)
+            }
             let up = Self.clamp(r.scaled(by: 1 / factor), width: width, height: height)
             let reason: UnrecognizedReason
             if touches {
