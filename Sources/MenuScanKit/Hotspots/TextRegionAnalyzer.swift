@@ -16,7 +16,7 @@
 ///    at least 2.5 times as wide as tall and at most 2.5 median character
 ///    heights tall (pictures and stray marks fail this; out-of-focus words
 ///    fuse into one component each, so no per-line component count is asked).
-/// 6. Lines close to each other (vertical gap under 1.5 line heights,
+/// 6. Lines close to each other (vertical gap under 2.5 line heights,
 ///    overlapping or near horizontally) merge into regions, unless the merged
 ///    rectangle would cover a quarter or more of a hotspot; a region needs
 ///    `minimumLines` lines or `minimumComponents` components in all. Overlapping regions merge, and at
@@ -104,7 +104,7 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
         guard !lines.isEmpty else { return none }
 
         // 6. lines → regions
-        var groups = lines.map { (box: $0.box, count: $0.count, lines: 1) }
+        var groups = lines.map { (box: $0.box, count: $0.count, lines: 1, lineHeight: $0.box.height) }
         var merged = true
         while merged {
             merged = false
@@ -112,9 +112,10 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
                 for j in groups.indices where j > i {
                     let u = groups[i].box.union(groups[j].box)
                     // Never merge across text that was read: regions stay on unread text.
-                    if Self.near(groups[i].box, groups[j].box), !read.contains(where: { Self.swallows(u, $0) }) {
+                    let lineHeight = max(groups[i].lineHeight, groups[j].lineHeight)
+                    if Self.near(groups[i].box, groups[j].box, lineHeight: lineHeight), !read.contains(where: { Self.swallows(u, $0) }) {
                         groups[i] = (groups[i].box.union(groups[j].box), groups[i].count + groups[j].count,
-                                     groups[i].lines + groups[j].lines)
+                                     groups[i].lines + groups[j].lines, lineHeight)
                         groups.remove(at: j)
                         merged = true
                         break outer
@@ -170,13 +171,13 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
         return i.area * 4 >= read.area
     }
 
-    /// Two text boxes belong together: vertical gap under 1.5 line heights and
+    /// Two text boxes belong together: vertical gap under 2.5 line heights (a
+    /// price column skips the description lines) and
     /// horizontal gap under 2 line heights (or they overlap).
-    static func near(_ a: Box, _ b: Box) -> Bool {
-        let h = max(a.height, b.height)
+    static func near(_ a: Box, _ b: Box, lineHeight h: Int) -> Bool {
         let vgap = max(a.y, b.y) - min(a.maxY, b.maxY)
         let hgap = max(a.x, b.x) - min(a.maxX, b.maxX)
-        return vgap < h * 3 / 2 && hgap < h * 2
+        return vgap < h * 5 / 2 && hgap < h * 2
     }
 
     static func clamp(_ b: Box, width: Int, height: Int) -> Box {
