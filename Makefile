@@ -9,7 +9,7 @@ BIN := .build/release/menuscan
 OUT ?= out
 JOBS ?= $(shell nproc)
 
-.PHONY: setup build build-debug test demo bench memcheck clean
+.PHONY: setup build build-debug test demo bench memcheck report-check clean
 
 ## setup: install the Debian packages the project needs (no-op when present)
 setup:
@@ -55,6 +55,16 @@ memcheck: setup
 	status=$$?; if [ $$status -eq 99 ] || grep -q "Sanitizer" /tmp/menuscan-memcheck.log; then \
 	  grep -E "ERROR|SUMMARY" /tmp/menuscan-memcheck.log; echo "memcheck: FAILED (see /tmp/menuscan-memcheck.log)"; exit 1; fi; \
 	echo "memcheck: no invalid accesses, no leaks over samples/ (scan exit $$status)"
+
+## report-check: the HTML report in a real browser (installs Debian's chromium,
+## ~300 MB, so it is not part of `make test`; `make test` runs the same check
+## whenever chromium is already installed and skips it otherwise)
+report-check: setup
+	@dpkg-query -W -f='$${Status}' chromium 2>/dev/null | grep -q "install ok installed" || { \
+	  SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium; }
+	$(SWIFT) build
+	$(SWIFT) test --filter HotspotReportTests
 
 clean:
 	rm -rf .build .build-asan $(OUT)

@@ -19,7 +19,7 @@ struct MenuScanCommand: ParsableCommand {
         other part of the environment is missing; 73 output could not be written (storage full, \
         read-only folder).
         """,
-        subcommands: [ScanCommand.self, CheckCommand.self, ClassifyCommand.self, BenchCommand.self, DoctorCommand.self],
+        subcommands: [ScanCommand.self, CheckCommand.self, ClassifyCommand.self, BenchCommand.self, ReportCommand.self, DoctorCommand.self],
         defaultSubcommand: nil)
 }
 

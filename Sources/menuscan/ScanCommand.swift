@@ -38,6 +38,9 @@ struct ScanCommand: ParsableCommand {
     @OptionGroup(title: "Quality thresholds")
     var qualityThresholds: QualityOptions
 
+    @Flag(name: .long, help: "Also write NAME.overlay.png: the upright photo with hotspot outlines, grey unrecognised regions and a legend (long side ≤ 2000 px).")
+    var overlay = false
+
     @Flag(name: .long, help: "Only warnings and errors on stderr; no progress.")
     var quiet = false
 
@@ -79,7 +82,7 @@ struct ScanCommand: ParsableCommand {
         }
 
         let outURL = URL(fileURLWithPath: out, isDirectory: true)
-        let options = BatchOptions(settings: settings, outputDirectory: outURL, jobs: jobs)
+        let options = BatchOptions(settings: settings, outputDirectory: outURL, jobs: jobs, overlay: overlay)
         let bar = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) != 0)
         logger.notice("scan started", metadata: ["photos": "\(discovery.photos.count)", "jobs": "\(options.jobs)",
                                                  "lang": "\(lang)", "psm": "\(psm)"])

@@ -26,11 +26,14 @@ public struct BatchOptions: Sendable {
     public var settings: ScanSettings
     public var outputDirectory: URL
     public var jobs: Int
+    /// Also write NAME.overlay.png (hotspots and unrecognised regions on the photo).
+    public var overlay: Bool
 
-    public init(settings: ScanSettings, outputDirectory: URL, jobs: Int) {
+    public init(settings: ScanSettings, outputDirectory: URL, jobs: Int, overlay: Bool = false) {
         self.settings = settings
         self.outputDirectory = outputDirectory
         self.jobs = max(1, jobs)
+        self.overlay = overlay
     }
 }
 
@@ -119,13 +122,14 @@ public final class BatchRunner: @unchecked Sendable {
             stop(error)
             return
         }
+        if options.overlay { processor.overlay = OverlayStyle() }
         while let i = takeNext() {
             let photo = photos[i]
             let result = processor.process(fileAt: photo.url, displayPath: photo.displayPath)
             let record: PhotoRecord
             var written = result
             do {
-                record = try write(&written, for: photo)
+                record = try write(&written, overlayPNG: processor.overlayPNG, for: photo)
             } catch {
                 logger.error("output not written", metadata: ["file": "\(photo.displayPath)", "code": "\(error.code)", "detail": "\(error.detail ?? "")"])
                 stop(error)
@@ -153,7 +157,7 @@ public final class BatchRunner: @unchecked Sendable {
     }
 
     /// Writes NAME.json and NAME.txt atomically and returns the record kept in memory.
-    private func write(_ result: inout PhotoResult, for photo: InputPhoto) throws(MenuScanError) -> PhotoRecord {
+    private func write(_ result: inout PhotoResult, overlayPNG: [UInt8]? = nil, for photo: InputPhoto) throws(MenuScanError) -> PhotoRecord {
         let clock = ContinuousClock()
         let start = clock.now
         let jsonURL = options.outputDirectory.appendingPathComponent(photo.outputBase + ".json")
@@ -162,6 +166,14 @@ public final class BatchRunner: @unchecked Sendable {
             try AtomicWriter.write(ocr.page.text + "\n", to: textURL)
         } else {
             try? FileManager.default.removeItem(at: textURL)  // no stale text from an earlier run
+        }
+        if options.overlay {
+            let overlayURL = options.outputDirectory.appendingPathComponent(photo.outputBase + ".overlay.png")
+            if let overlayPNG {
+                try AtomicWriter.write(overlayPNG, to: overlayURL)
+            } else {
+                try? FileManager.default.removeItem(at: overlayURL)  // no stale overlay of an earlier run
+            }
         }
         result.timings["output"] = (clock.now - start).seconds
         try AtomicWriter.write(try ResultJSON.encode(result), to: jsonURL)

@@ -47,6 +47,10 @@ public final class PhotoProcessor {
     /// Orientation detection: its own engine on osd.traineddata, loaded once.
     private let osd: TesseractEngine?
     private let engineName: String
+    /// When set, `process` also draws the overlay PNG into `overlayPNG`.
+    public var overlay: OverlayStyle?
+    /// The last processed photo's overlay PNG (nil when off or not drawable).
+    public private(set) var overlayPNG: [UInt8]?
 
     public init(settings: ScanSettings) throws(MenuScanError) {
         self.settings = settings
@@ -73,6 +77,7 @@ public final class PhotoProcessor {
             timings[stage] = (clock.now - since).seconds
         }
 
+        overlayPNG = nil
         let decodeStart = clock.now
         let image: DecodedImage
         do {
@@ -143,13 +148,24 @@ public final class PhotoProcessor {
         let verdict = settings.rules.rules.evaluate(page)
         lap("rules", since: rulesStart)
 
+        // Hotspots, unrecognised regions and the partial rule (R5, R6) need the upright image.
+        let hotspotStart = clock.now
+        let spots = HotspotStage().run(page: page, image: prepared.upright, status: verdict.status)
+        lap("hotspots", since: hotspotStart)
+
         timings["total"] = (clock.now - start).seconds
-        var result = PhotoResult(source: source, status: verdict.status,
-                                 messages: (verdict.message.map { [ResultMessage($0)] } ?? []) + messages,
+        var result = PhotoResult(source: source, status: spots.status,
+                                 messages: ((verdict.message ?? spots.message).map { [ResultMessage($0)] } ?? []) + messages,
                                  ocr: OCRResult(page: page, engine: engineName, settings: settings.ocr),
                                  timings: timings)
         result.quality = quality
         result.preprocessing = prepared.record
+        result.hotspots = spots.hotspots
+        result.unrecognizedRegions = spots.unrecognizedRegions
+        result.textCoverage = spots.coverage
+        if let overlay {
+            overlayPNG = OverlayRenderer(style: overlay).render(image: prepared.upright, result: result)
+        }
         return result
     }
 

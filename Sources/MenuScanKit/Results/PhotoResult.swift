@@ -79,8 +79,15 @@ public struct PhotoResult: Codable, Equatable, Sendable {
     public var quality: QualityReport?
     /// What preprocessing did (rotation, scale, thresholding).
     public var preprocessing: PreprocessRecord?
-    /// Seconds per stage ("decode", "ocr", "rules", "output", "total").
+    /// Seconds per stage ("decode", "quality", "preprocess", "ocr", "rules", "hotspots", "output", "total").
     public var timings: [String: Double]
+    /// Tappable regions on what was read (R5, R6), in reading order; absent
+    /// when the photo was never OCR'd.
+    public var hotspots: [Hotspot]?
+    /// Areas with text-like content but no confidently read words (R5).
+    public var unrecognizedRegions: [UnrecognizedRegion]?
+    /// The areas behind the partial rule (see `HotspotStage`).
+    public var textCoverage: TextCoverage?
 
     public init(source: SourceInfo, status: PhotoStatus, messages: [ResultMessage] = [],
                 ocr: OCRResult? = nil, timings: [String: Double] = [:]) {
