@@ -26,25 +26,18 @@ struct ClassifyCommand: ParsableCommand {
     @Flag(name: .long, help: "Treat every input line as one item.")
     var perLine = false
 
-    @Option(name: .long, help: "Allergens to check, comma-separated (e.g. milk,peanuts,tree_nuts).")
-    var allergens: String?
-
-    @Option(name: .long, help: "A profile file: JSON {\"allergens\": [...]} or one name per line.")
-    var profile: String?
+    @OptionGroup var profileOptions: ProfileOptions
 
     func validate() throws {
         if [text != nil, file != nil, page != nil].filter({ $0 }).count > 1 {
             throw ValidationError("Give one of --text, --page or a file.")
         }
         if page != nil && perLine { throw ValidationError("--per-line applies to text, not to --page.") }
-        if allergens != nil && profile != nil { throw ValidationError("Give --allergens or --profile, not both.") }
     }
 
     func run() throws {
         do {
-            var prof: AllergenProfile? = nil
-            if let allergens { prof = try AllergenProfile.parse(list: allergens) }
-            if let profile { prof = try AllergenProfile.load(from: URL(fileURLWithPath: profile)) }
+            let prof = try profileOptions.resolve()
             let analyzer = MenuAnalyzer(lexicon: try AllergenLexicon.loadDefault())
             if let page {
                 guard let data = FileManager.default.contents(atPath: page),

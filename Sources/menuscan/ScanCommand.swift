@@ -32,6 +32,15 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: "Quality gate: enforce (reject defective photos before OCR), warn (OCR anyway, keep the defects as warnings) or off.")
     var quality: QualityMode = .enforce
 
+    @OptionGroup(title: "Allergen profile")
+    var profileOptions: ProfileOptions
+
+    @Flag(name: .long, help: "Skip menu structure and allergen/diet classification.")
+    var noMenu = false
+
+    @Flag(name: .long, help: "Skip the second pass that reads text lines the layout pass left unread (e.g. isolated prices).")
+    var noRecover = false
+
     @OptionGroup(title: "Preprocessing")
     var preprocessing: PreprocessOptions
 
@@ -58,11 +67,20 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let logger = CLILogging.make(quiet: quiet, verbose: verbose)
+        let profile: AllergenProfile?
+        do {
+            profile = try profileOptions.resolve()
+        } catch let error as MenuScanError {
+            throw ValidationError("\(error.title): \(error.message) \(error.detail ?? "")")
+        }
         var ocr = OCRSettings(language: lang, pageSegmentationMode: psm, tessdataDirectory: tessdata)
         ocr.thresholding = preprocessing.thresholding
-        let settings = ScanSettings(ocr: ocr, maxMegapixels: maxMegapixels, quality: quality,
+        var settings = ScanSettings(ocr: ocr, maxMegapixels: maxMegapixels, quality: quality,
                                     qualityThresholds: qualityThresholds.thresholds,
                                     preprocess: preprocessing.settings)
+        settings.menu = !noMenu
+        settings.recoverLines = !noRecover
+        settings.allergenProfile = profile
         guard settings.ocr.resolveTessdata() != nil else {
             let e = MenuScanError.modelUnavailable.with(detail: "no \(lang) model in \(settings.ocr.tessdataCandidates().joined(separator: ", "))")
             logger.critical("\(e.title): \(e.message) \(e.recovery)", metadata: ["code": "\(e.code)", "detail": "\(e.detail ?? "")"])

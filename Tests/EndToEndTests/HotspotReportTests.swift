@@ -6,7 +6,8 @@ import MenuScanKit
 private enum Scan {
     static let out: URL = {
         let out = CLI.temporaryDirectory()
-        _ = try? CLI.run(["scan", "samples", "--out", out.path, "--overlay", "--quiet"])
+        // Line-level hotspots (--no-menu); item-level ones are tested in PipelineTests.
+        _ = try? CLI.run(["scan", "samples", "--out", out.path, "--overlay", "--no-menu", "--quiet"])
         return out
     }()
 
@@ -72,7 +73,7 @@ struct HotspotReportTests {
     func stableAcrossRuns() throws {
         let again = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: again) }
-        let run = try CLI.run(["scan", "samples/menu-partial-blur.jpg", "samples/menu-clean.png", "--out", again.path, "--quiet", "--jobs", "1"])
+        let run = try CLI.run(["scan", "samples/menu-partial-blur.jpg", "samples/menu-clean.png", "--out", again.path, "--no-menu", "--quiet", "--jobs", "1"])
         #expect(run.status == 0, "\(run.stderr)")
         for stem in ["menu-partial-blur", "menu-clean"] {
             let second = try JSONDecoder().decode(PhotoResult.self, from: Data(contentsOf: again.appendingPathComponent(stem + ".json")))
@@ -111,7 +112,7 @@ struct HotspotReportTests {
         s = spot; s["confidence"] = .number(1.5); spots[0] = .object(s); d = doc; d["hotspots"] = .array(spots); #expect(invalid(d))
         s = spot; s["colour"] = .string("blue"); spots[0] = .object(s); d = doc; d["hotspots"] = .array(spots); #expect(invalid(d))
         region["reason"] = .string("smudged"); regions[0] = .object(region); d = doc; d["unrecognizedRegions"] = .array(regions); #expect(invalid(d))
-        doc["menu"] = .object([:])  // keys added later keep schemaVersion 1: the top level allows them
+        doc["addedLater"] = .object([:])  // keys added later keep schemaVersion 1: the top level allows them
         #expect(!invalid(doc))
     }
 

@@ -4,14 +4,16 @@ import Testing
 
 @Suite("Preprocessing: orientation and scale")
 struct PreprocessTests {
-    @Test("the scale factor aims at the target text height, within bounds and a dead band")
+    @Test("small text is enlarged to the target, large text shrunk, text in the band left alone")
     func scaleFactor() {
-        let p = PreprocessSettings()  // target 28, dead band 0.2, 0.25…4, 40 MP
+        let p = PreprocessSettings()  // band 16…64 px, small → 28, large → 40, 0.25…4, 40 MP
         #expect(p.scaleFactor(textHeight: 14, width: 1000, height: 1000) == 2)
-        #expect(p.scaleFactor(textHeight: 112, width: 4000, height: 3000) == 0.25)
-        #expect(p.scaleFactor(textHeight: 200, width: 4000, height: 3000) == 0.25)   // clamped
+        #expect(p.scaleFactor(textHeight: 15.9, width: 1000, height: 1000) > 1.7)
+        #expect(p.scaleFactor(textHeight: 16, width: 1000, height: 1000) == 1)
+        #expect(p.scaleFactor(textHeight: 64, width: 1000, height: 1000) == 1)
+        #expect(p.scaleFactor(textHeight: 80, width: 4000, height: 3000) == 0.5)
+        #expect(p.scaleFactor(textHeight: 400, width: 4000, height: 3000) == 0.25)   // clamped
         #expect(p.scaleFactor(textHeight: 2, width: 100, height: 100) == 4)          // clamped
-        #expect(p.scaleFactor(textHeight: 25, width: 1000, height: 1000) == 1)       // 1.12: inside the dead band
         #expect(p.scaleFactor(textHeight: nil, width: 1000, height: 1000) == 1)      // no text found
         let capped = p.scaleFactor(textHeight: 7, width: 4000, height: 3000)         // 4× would be 192 MP
         #expect(abs(Double(4000 * 3000) * capped * capped / 1e6 - 40) < 0.01)
@@ -57,7 +59,7 @@ struct PreprocessTests {
     @Test("small text is enlarged for OCR and boxes come back in photo pixels; switches turn steps off")
     func rescale() throws {
         let clean = try ImageDecoder().decode(fileAt: TestSupport.samples.appendingPathComponent("menu-clean.png")).pix
-        let small = try #require(clean.scaled(by: 0.5))
+        let small = try #require(clean.scaled(by: 0.4))
         let result = try Self.process(small)
         let record = try #require(result.preprocessing)
         #expect(record.scale > 1.5)

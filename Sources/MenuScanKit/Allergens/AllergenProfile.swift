@@ -1,7 +1,7 @@
 import Foundation
 
 /// The allergens a user must avoid.
-public struct AllergenProfile: Sendable, Codable, Equatable {
+public struct AllergenProfile: Sendable, Codable, Hashable {
     public var allergens: Set<AllergenID>
 
     public init(allergens: Set<AllergenID>) {

@@ -32,7 +32,10 @@ public struct HotspotStage: Sendable, Equatable {
     public func run(page: OCRPage, image: Bitmap, status: PhotoStatus, items: [HotspotItem]? = nil) -> HotspotOutcome {
         let hotspots = builder.build(page: page, items: items)
         let lowBoxes = builder.rejectedLines(page: page).map(\.box)
-        let analysis = analyzer.analyze(image, hotspotBoxes: hotspots.map(\.box), lowConfidenceBoxes: lowBoxes)
+        // What was read is every confident line, whether or not it belongs to
+        // an item (titles and section headers are read text too).
+        let readBoxes = items == nil ? hotspots.map(\.box) : builder.build(page: page, items: nil).map(\.box)
+        let analysis = analyzer.analyze(image, hotspotBoxes: readBoxes, lowConfidenceBoxes: lowBoxes)
         return decide(hotspots: hotspots, regions: analysis.regions,
                       unreadTextArea: Box.unionArea(analysis.unreadLines), status: status)
     }

@@ -47,6 +47,9 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
         /// Boxes of the text-like lines that no hotspot covers (before merging
         /// into regions); their union area is the unread text area.
         public var unreadLines: [Box] = []
+        /// Every unread text-like line, also those too small to make a region
+        /// (an isolated price): what a second OCR pass may try to read.
+        public var candidateLines: [Box] = []
     }
 
     public func analyze(_ image: Bitmap, hotspotBoxes: [Box], lowConfidenceBoxes: [Box]) -> Analysis {
@@ -162,7 +165,8 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
             }
             return UnrecognizedRegion(box: up, reason: reason)
         }
-        return Analysis(regions: out, unreadLines: unreadLines)
+        let candidateLines = lines.map { Self.clamp($0.box.scaled(by: 1 / factor), width: width, height: height) }
+        return Analysis(regions: out, unreadLines: unreadLines, candidateLines: candidateLines)
     }
 
     /// `region` covers at least a quarter of the read box `read`.

@@ -71,7 +71,7 @@ public struct AbsentEvidence: Codable, Sendable, Equatable {
 }
 
 /// One menu item.
-public struct MenuItem: Codable, Sendable {
+public struct MenuItem: Codable, Sendable, Equatable {
     public var section: String?
     public var name: String
     public var description: String
@@ -167,7 +167,7 @@ public struct MenuItem: Codable, Sendable {
 }
 
 /// The "menu" object of a photo's JSON (and of `menuscan classify`).
-public struct MenuAnalysis: Codable, Sendable {
+public struct MenuAnalysis: Codable, Sendable, Equatable {
     /// Mean of the items' confidences (R6); 0 when no item was found.
     public var confidence: Double
     public var confidenceLevel: ConfidenceLevel

@@ -86,6 +86,12 @@ public struct OCRLine: Equatable, Sendable, Codable {
         self.words = words
     }
 
+    /// Mean of the words' confidences (words without one left out).
+    public var meanConfidence: Double? {
+        let c = words.compactMap(\.confidence)
+        return c.isEmpty ? nil : c.reduce(0, +) / Double(c.count)
+    }
+
     /// The line's words joined by single spaces.
     public var text: String { words.map(\.text).joined(separator: " ") }
 }

@@ -124,6 +124,28 @@ public final class TesseractEngine {
         return ((360 - Int(degrees)) % 360, Double(confidence))
     }
 
+    /// Reads each box of `image` as a single text line (PSM 7), for lines the
+    /// page layout pass left unread. Returns one line per box that yielded
+    /// words (in image pixels), in the order given.
+    public func recognizeLines(_ image: Bitmap, boxes: [Box]) -> [OCRLine] {
+        guard !boxes.isEmpty else { return [] }
+        defer {
+            TessBaseAPIClear(api)
+            TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(settings.pageSegmentationMode)))
+        }
+        image.withUnsafePointer { TessBaseAPISetImage2(api, $0) }
+        TessBaseAPISetPageSegMode(api, PSM_SINGLE_LINE)
+        var lines: [OCRLine] = []
+        for box in boxes where box.width > 0 && box.height > 0 {
+            TessBaseAPISetRectangle(api, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+            guard TessBaseAPIRecognize(api, nil) == 0, let iterator = ResultIterator(api: api) else { continue }
+            let words = iterator.page().words
+            guard let first = words.first else { continue }
+            lines.append(OCRLine(box: words.dropFirst().reduce(first.box) { $0.union($1.box) }, words: words))
+        }
+        return lines
+    }
+
     /// Recognises one image. Boxes are in the image's pixels.
     public func recognize(_ image: Bitmap) throws(MenuScanError) -> OCRPage {
         defer { TessBaseAPIClear(api) }

@@ -9,6 +9,13 @@ public struct ScanSettings: Sendable, Hashable, Codable {
     public var quality: QualityMode
     public var qualityThresholds: QualityThresholds
     public var preprocess: PreprocessSettings
+    /// Second pass: read text lines the layout pass left unread (isolated
+    /// prices, short lines) one by one.
+    public var recoverLines: Bool = true
+    /// Structure the menu into items and classify allergens and diet (R7, R8).
+    public var menu: Bool = true
+    /// The user's allergen profile: items become safe / caution / unsafe.
+    public var allergenProfile: AllergenProfile?
 
     public init(ocr: OCRSettings = OCRSettings(), maxMegapixels: Double = 100,
                 rules: ThresholdRulesSettings = ThresholdRulesSettings(),
@@ -46,6 +53,8 @@ public final class PhotoProcessor {
     private let engine: TesseractEngine
     /// Orientation detection: its own engine on osd.traineddata, loaded once.
     private let osd: TesseractEngine?
+    /// Menu structure and allergen classification (lexicon loaded once).
+    private let menuAnalyzer: MenuAnalyzer?
     private let engineName: String
     /// When set, `process` also draws the overlay PNG into `overlayPNG`.
     public var overlay: OverlayStyle?
@@ -62,6 +71,17 @@ public final class PhotoProcessor {
             osd = try TesseractEngine(settings: osdSettings)
         } else {
             osd = nil
+        }
+        if settings.menu {
+            do {
+                menuAnalyzer = MenuAnalyzer(lexicon: try AllergenLexicon.loadDefault())
+            } catch let error as MenuScanError {
+                throw error
+            } catch {
+                throw MenuScanError.lexiconUnavailable.with(detail: "\(error)")
+            }
+        } else {
+            menuAnalyzer = nil
         }
         engineName = "tesseract \(TesseractEngine.version)"
     }
@@ -132,6 +152,7 @@ public final class PhotoProcessor {
 
         let ocrStart = clock.now
         var page: OCRPage
+        var recoveredLines = 0
         do {
             page = try engine.recognize(prepared.ocrCopy)
         } catch {
@@ -144,13 +165,37 @@ public final class PhotoProcessor {
             page = page.mapped(by: 1 / prepared.record.scale, within: Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height))
         }
 
+        if settings.recoverLines {
+            let recoverStart = clock.now
+            let recovered = recoverLines(page: page, prepared: prepared)
+            if !recovered.isEmpty { page.blocks += recovered.map { OCRBlock(box: $0.box, lines: [$0]) } }
+            recoveredLines = recovered.count
+            lap("recover", since: recoverStart)
+        }
+
         let rulesStart = clock.now
         let verdict = settings.rules.rules.evaluate(page)
         lap("rules", since: rulesStart)
 
-        // Hotspots, unrecognised regions and the partial rule (R5, R6) need the upright image.
+        // Menu items, allergens and diet (R6–R8) on what was read.
+        var menu: MenuAnalysis?
+        if let menuAnalyzer, verdict.status != .failed {
+            let menuStart = clock.now
+            menu = menuAnalyzer.analyze(page: page, profile: settings.allergenProfile)
+            lap("classify", since: menuStart)
+        }
+
+        // Hotspots (item level when items were found), unrecognised regions and
+        // the partial rule (R5, R6) need the upright image.
         let hotspotStart = clock.now
-        let spots = HotspotStage().run(page: page, image: prepared.upright, status: verdict.status)
+        let items = menu?.items.compactMap { item -> HotspotItem? in
+            guard let box = item.box else { return nil }
+            return HotspotItem(box: box, text: [item.name, item.price].compactMap { $0 }.joined(separator: " "),
+                               confidence: item.confidence, allergens: item.allergens.map(\.id.rawValue),
+                               dietary: item.dietary.rawValue, safety: item.safety?.rawValue)
+        }
+        let spots = HotspotStage().run(page: page, image: prepared.upright, status: verdict.status,
+                                       items: items?.isEmpty == false ? items : nil)
         lap("hotspots", since: hotspotStart)
 
         timings["total"] = (clock.now - start).seconds
@@ -158,8 +203,10 @@ public final class PhotoProcessor {
                                  messages: ((verdict.message ?? spots.message).map { [ResultMessage($0)] } ?? []) + messages,
                                  ocr: OCRResult(page: page, engine: engineName, settings: settings.ocr),
                                  timings: timings)
+        result.ocr?.recoveredLines = settings.recoverLines ? recoveredLines : nil
         result.quality = quality
         result.preprocessing = prepared.record
+        result.menu = menu
         result.hotspots = spots.hotspots
         result.unrecognizedRegions = spots.unrecognizedRegions
         result.textCoverage = spots.coverage
@@ -167,6 +214,31 @@ public final class PhotoProcessor {
             overlayPNG = OverlayRenderer(style: overlay).render(image: prepared.upright, result: result)
         }
         return result
+    }
+
+    /// Lines with text-like ink that no confident word covers, read again one
+    /// by one as single lines. Kept when Tesseract reads them with at least
+    /// the R4 confidence and they do not overlap what was already read.
+    func recoverLines(page: OCRPage, prepared: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord)) -> [OCRLine] {
+        let minimum = settings.rules.minimumConfidence
+        let read = page.lines.filter { ($0.meanConfidence ?? 0) >= minimum }.map(\.box)
+        let weak = page.lines.filter { ($0.meanConfidence ?? 0) < minimum }.map(\.box)
+        let unread = TextRegionAnalyzer().analyze(prepared.upright, hotspotBoxes: read, lowConfidenceBoxes: weak).candidateLines
+        guard !unread.isEmpty else { return [] }
+        let scale = prepared.record.scale
+        let bounds = Box(x: 0, y: 0, width: prepared.ocrCopy.width, height: prepared.ocrCopy.height)
+        let boxes = unread.prefix(200).compactMap { box -> Box? in
+            let pad = max(2, box.height / 4)
+            return Box(left: box.x - pad, top: box.y - pad, right: box.maxX + pad, bottom: box.maxY + pad)
+                .scaled(by: scale).intersection(bounds)
+        }
+        let upright = Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height)
+        let lines = engine.recognizeLines(prepared.ocrCopy, boxes: boxes)
+        return OCRPage(blocks: [OCRBlock(box: upright, lines: lines)]).mapped(by: 1 / scale, within: upright).lines.filter { line in
+            (line.meanConfidence ?? 0) >= minimum
+                && OCRPage.characterCount(of: line.words) > 0
+                && !page.words.contains { $0.box.iou(line.box) > 0.3 || ($0.box.intersection(line.box)?.area ?? 0) * 2 > line.box.area }
+        }
     }
 
     /// Orientation (OSD) then scale. `upright` is the photo in the frame every
