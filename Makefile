@@ -46,6 +46,17 @@ demo: build
 	|| cat $(OUT)/summary.json; \
 	echo "(exit $$status: blank.png fails and corrupt.jpg is unreadable on purpose)"
 
+## bench: menuscan bench on samples/ and, when present, on ../shared/eval (receipts, documents, menus)
+EVAL ?= ../shared/eval
+bench: build
+	$(BIN) bench samples --out $(OUT)/bench/samples --jobs $(JOBS) \
+	  --config default: --config plain:rotate=off,rescale=off,recover=off
+	@if [ -d "$(EVAL)" ]; then for set in receipts documents menus; do \
+	  $(BIN) bench $(EVAL)/$$set --out $(OUT)/bench/$$set --jobs $(JOBS) --quiet \
+	    --config default: --config plain:rotate=off,rescale=off,recover=off,quality=warn > /dev/null || exit 1; \
+	  echo "bench $$set: $(OUT)/bench/$$set/bench.md"; done; \
+	else echo "no $(EVAL): benchmarked samples/ only"; fi
+
 ## memcheck: the OCR core under AddressSanitizer + LeakSanitizer over the samples
 ## (Debian's valgrind 3.19 cannot read the DWARF 5 that Swift 6 emits)
 memcheck: setup
