@@ -123,21 +123,7 @@ public enum HTMLReport {
     static func fmt(_ v: Double) -> String { String(format: "%.2f", v) }
 
     /// Escapes text for HTML element content and attribute values.
-    public static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.count)
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    public static func escape(_ s: String) -> String { Markup.escape(s) }
 
     static var css: String {
         """
