@@ -72,3 +72,21 @@ struct PreprocessTests {
         #expect(plain.scale == 1 && plain.rotated == 0 && plain.osdRotation == nil)
     }
 }
+
+@Suite("OCR page: placing recovered lines in reading order")
+struct InsertionTests {
+    func line(_ text: String, _ x: Int, _ y: Int, _ w: Int = 100, _ h: Int = 20) -> OCRLine {
+        let box = Box(x: x, y: y, width: w, height: h)
+        return OCRLine(box: box, words: [OCRWord(text: text, confidence: 0.9, box: box)])
+    }
+
+    @Test("a price goes right after the item on its row; stray lines go last, top to bottom")
+    func insertion() {
+        let items = OCRBlock(box: Box(x: 0, y: 0, width: 300, height: 100),
+                             lines: [line("Soup", 0, 0), line("Salad", 0, 40), line("Tart", 0, 80)])
+        let page = OCRPage(blocks: [items, OCRBlock(box: Box(x: 0, y: 200, width: 100, height: 20), lines: [line("Footer", 0, 200)])])
+        let out = page.inserting([line("9.00", 500, 42, 60), line("Note", 0, 400), line("Hello", 0, 300), line("6.50", 500, 2, 60)])
+        #expect(out.text == "Soup\n6.50\nSalad\n9.00\nTart\n\nFooter\n\nHello\n\nNote")
+        #expect(out.blocks[0].box.maxX == 560)
+    }
+}

@@ -148,6 +148,38 @@ public struct OCRPage: Equatable, Sendable, Codable {
         })
     }
 
+    /// The page with extra lines (from a second pass) placed in reading order:
+    /// right after the line they sit beside (the same visual row, nearest
+    /// horizontally), else inside the block that contains them (by their
+    /// top), else as blocks of their own, ordered by position, at the end.
+    public func inserting(_ extra: [OCRLine]) -> OCRPage {
+        var blocks = self.blocks
+        var leftover: [OCRLine] = []
+        for line in extra {
+            let cy = line.box.y + line.box.height / 2
+            var best: (block: Int, line: Int, distance: Int)?
+            for (b, block) in blocks.enumerated() {
+                for (l, other) in block.lines.enumerated() where cy >= other.box.y && cy < other.box.maxY {
+                    let gap = line.box.x >= other.box.maxX ? line.box.x - other.box.maxX
+                        : other.box.x >= line.box.maxX ? other.box.x - line.box.maxX : 0
+                    if gap < (best?.distance ?? Int.max) { best = (b, l, gap) }
+                }
+            }
+            if let best {
+                blocks[best.block].lines.insert(line, at: best.line + 1)
+                blocks[best.block].box = blocks[best.block].box.union(line.box)
+            } else if let b = blocks.firstIndex(where: { $0.box.intersection(line.box) != nil && cy >= $0.box.y && cy < $0.box.maxY }) {
+                let at = blocks[b].lines.firstIndex { $0.box.y > line.box.y } ?? blocks[b].lines.count
+                blocks[b].lines.insert(line, at: at)
+                blocks[b].box = blocks[b].box.union(line.box)
+            } else {
+                leftover.append(line)
+            }
+        }
+        leftover.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+        return OCRPage(blocks: blocks + leftover.map { OCRBlock(box: $0.box, lines: [$0]) })
+    }
+
     /// Plain text: one line per line, a blank line between blocks.
     public var text: String {
         blocks.map { $0.lines.map(\.text).joined(separator: "\n") }.joined(separator: "\n\n")

@@ -168,7 +168,7 @@ public final class PhotoProcessor {
         if settings.recoverLines {
             let recoverStart = clock.now
             let recovered = recoverLines(page: page, prepared: prepared)
-            if !recovered.isEmpty { page.blocks += recovered.map { OCRBlock(box: $0.box, lines: [$0]) } }
+            if !recovered.isEmpty { page = page.inserting(recovered) }
             recoveredLines = recovered.count
             lap("recover", since: recoverStart)
         }
