@@ -90,6 +90,8 @@ def main():
     ap.add_argument("--eval", default=os.path.join(here, "..", "..", "shared", "eval"))
     ap.add_argument("--lang", default="eng+deu+fra+spa+ita")
     ap.add_argument("--show-errors", action="store_true")
+    ap.add_argument("--pipeline", action="store_true",
+                    help="use MenuScan's own pipeline (`menuscan scan --allergens all`) instead of the tesseract CLI + classify --page")
     a = ap.parse_args()
     mdir = os.path.join(a.eval, "menus")
     if not os.path.isdir(mdir):
@@ -108,10 +110,16 @@ def main():
         if not img:
             continue
         labels = json.load(open(os.path.join(mdir, f)))
-        tsv = subprocess.run(["tesseract", img, "stdout", "-l", a.lang, "tsv"], capture_output=True, text=True).stdout
-        page_path = os.path.join(tmp, name + ".page.json")
-        json.dump(tsv_to_page(tsv), open(page_path, "w"))
-        menu = json.loads(subprocess.run([a.bin, "classify", "--page", page_path, "--allergens", ALL14], capture_output=True, text=True, check=True).stdout)
+        if a.pipeline:
+            out = os.path.join(tmp, name)
+            subprocess.run([a.bin, "scan", img, "--out", out, "--lang", a.lang, "--quality", "warn", "--allergens", ALL14, "--quiet"],
+                           capture_output=True, text=True)
+            menu = json.load(open(os.path.join(out, name + ".json"))).get("menu") or {"items": [], "confidence": 0, "confidenceLevel": "low"}
+        else:
+            tsv = subprocess.run(["tesseract", img, "stdout", "-l", a.lang, "tsv"], capture_output=True, text=True).stdout
+            page_path = os.path.join(tmp, name + ".page.json")
+            json.dump(tsv_to_page(tsv), open(page_path, "w"))
+            menu = json.loads(subprocess.run([a.bin, "classify", "--page", page_path, "--allergens", ALL14], capture_output=True, text=True, check=True).stdout)
         items = menu["items"]; used = set(); m = 0
         for lab in labels:
             total += 1
@@ -130,7 +138,8 @@ def main():
                 print("  ", name[:25], "|", lab["name"], "| matched:", items[k]["name"] if k is not None else None, "| pred", sorted(pred), "gold", sorted(gold))
         matched += m
         print(f"| {name[:40]} | {len(labels)} | {m} | {menu['confidence']} | {menu['confidenceLevel']} |")
-    print(f"\n### Photos through tesseract CLI ({a.lang}) + `classify --page`: {total} labelled items, {matched} matched\n")
+    how = "menuscan scan" if a.pipeline else "tesseract CLI + `classify --page`"
+    print(f"\n### Photos through {how} ({a.lang}): {total} labelled items, {matched} matched\n")
     print("| allergen | gold | TP | FP | FN | precision | recall |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     fmt = lambda x, y: f"{x / y:.3f}" if y else "n/a"
