@@ -8,6 +8,9 @@ public struct InputPhoto: Sendable, Equatable {
     /// Output base path relative to the output folder, without extension
     /// (e.g. "lunch/menu" → lunch/menu.json, lunch/menu.txt).
     public var outputBase: String
+    /// The path inside the folder argument (the file name for a file
+    /// argument): what `--shard` hashes, stable when files are added.
+    public var relativePath: String = ""
 }
 
 /// Finds the photos to process: files named on the command line are always
@@ -66,7 +69,9 @@ public enum InputDiscovery {
         for i in bases.indices where baseCounts[bases[i]]! > 1 {
             bases[i] = "input\(found[i].root + 1)/" + bases[i]
         }
-        let photos = zip(found, bases).map { InputPhoto(url: $0.url, displayPath: $0.display, outputBase: $1) }
+        let photos = zip(found, bases).map {
+            InputPhoto(url: $0.url, displayPath: $0.display, outputBase: $1, relativePath: $0.relative)
+        }
         return Result(photos: photos, missing: missing, skippedFiles: skipped)
     }
 
