@@ -27,15 +27,16 @@ public enum CrashGuard {
     nonisolated(unsafe) static var previous: UnsafeMutablePointer<sigaction>?
     static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
 
-    /// Installs the handlers once per run, with one slot per worker.
+    /// Gives the run one slot per worker; installs the handlers on first use.
     static func install(workers: Int, journalFD fd: Int32) {
         let s = UnsafeMutablePointer<Slot>.allocate(capacity: workers)
         s.initialize(repeating: Slot(), count: workers)
-        let prev = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
-        prev.initialize(repeating: sigaction(), count: 65)
         slots = s
         slotCount = workers
         journalFD = fd
+        guard previous == nil else { return }  // handlers stay installed; later runs only swap slots
+        let prev = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+        prev.initialize(repeating: sigaction(), count: 65)
         previous = prev
         for sig in signals {
             var action = sigaction()
