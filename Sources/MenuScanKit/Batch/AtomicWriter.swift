@@ -58,6 +58,55 @@ public enum AtomicWriter {
         ok = true
     }
 
+    /// Writes a file produced piece by piece (large summaries) with the same
+    /// guarantees: temporary file, fsync, rename; nothing left on failure.
+    /// `body` calls `emit` with each piece; pieces are buffered to 64 KiB.
+    public static func stream(to url: URL, _ body: (_ emit: ([UInt8]) throws(IOFailure) -> Void) throws(IOFailure) -> Void) throws(MenuScanError) {
+        let dir = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        } catch {
+            throw storageError(errno == 0 ? EIO : errno, "creating \(dir.lastPathComponent)")
+        }
+        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent)\(temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let fd = open(tmp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw storageError(errno, "creating \(url.lastPathComponent)") }
+        var ok = false
+        var closed = false
+        defer {
+            if !closed { close(fd) }
+            if !ok { unlink(tmp.path) }
+        }
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 16)
+        func flush() throws(IOFailure) {
+            var offset = 0
+            while offset < buffer.count {
+                let n = buffer.withUnsafeBytes { buf in buf.baseAddress.map { Glibc.write(fd, $0 + offset, buf.count - offset) } ?? 0 }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw IOFailure(code: errno, what: "writing \(url.lastPathComponent)")
+                }
+                offset += n
+            }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        do throws(IOFailure) {
+            try body { (piece: [UInt8]) throws(IOFailure) in
+                buffer.append(contentsOf: piece)
+                if buffer.count >= 1 << 16 { try flush() }
+            }
+            try flush()
+            if fsync(fd) != 0 { throw IOFailure(code: errno, what: "syncing \(url.lastPathComponent)") }
+            closed = true
+            guard close(fd) == 0 else { throw IOFailure(code: errno, what: "closing \(url.lastPathComponent)") }
+            guard rename(tmp.path, url.path) == 0 else { throw IOFailure(code: errno, what: "renaming \(url.lastPathComponent)") }
+        } catch {
+            throw error.storageError
+        }
+        ok = true
+    }
+
     /// Temporary files are named `.NAME` + this + `PID-RANDOM`.
     public static let temporaryMarker = ".tmp-"
 

@@ -129,6 +129,9 @@ public final class BatchRunner: @unchecked Sendable {
             sweepTemporaryFiles()
             CrashGuard.install(workers: workers, journalFD: journal.fileDescriptor)
         }
+        // Give back what discovery and journal loading freed before the
+        // engines load (glibc keeps freed heap resident otherwise).
+        MemoryTrim.trim()
         let finished = DispatchSemaphore(value: 0)
         for index in 0..<workers {
             let thread = Thread { [self] in
@@ -183,8 +186,13 @@ public final class BatchRunner: @unchecked Sendable {
         // The engine is loaded on the first photo that needs OCR, so a re-run
         // that keeps every result loads none.
         var processor: PhotoProcessor?
+        var handled = 0
         while let i = takeNext() {
             guard handle(i, worker: index, processor: &processor) else { return }
+            handled += 1
+            // Free pages left between Tesseract's per-photo allocations go back
+            // to the system now and then, so fragmentation cannot grow with the folder.
+            if handled % 128 == 0 { MemoryTrim.trim() }
         }
     }
 
@@ -404,5 +412,16 @@ public enum ResultJSON {
         } catch {
             throw MenuScanError.processing.with(detail: "JSON encoding failed: \(error)")
         }
+    }
+}
+
+/// glibc's `malloc_trim(0)`: returns free heap pages of every arena to the
+/// system. Looked up at run time (not in Swift's Glibc module); a no-op where missing.
+enum MemoryTrim {
+    private typealias Trim = @convention(c) (Int) -> Int32
+    private static let function: Trim? = dlsym(nil, "malloc_trim").map { unsafeBitCast($0, to: Trim.self) }
+
+    static func trim() {
+        _ = function?(0)
     }
 }

@@ -209,22 +209,25 @@ public enum BatchHashing {
         return hex(SHA256.hash(data: data))
     }
 
-    /// SHA-256 of the file's bytes, read in 1 MiB chunks (memory stays flat).
+    /// SHA-256 of the file's bytes, read in 64 KiB chunks into a stack buffer
+    /// (no heap churn per photo: memory stays flat).
     public static func contentHash(of url: URL) throws(IOFailure) -> String {
         let fd = open(url.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw IOFailure(code: errno, what: "opening \(url.lastPathComponent)") }
         defer { close(fd) }
         var hasher = SHA256()
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw IOFailure(code: errno, what: "reading \(url.lastPathComponent)")
+        let failure: Int32? = withUnsafeTemporaryAllocation(byteCount: 1 << 16, alignment: 16) { buffer in
+            while true {
+                let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if n == 0 { return nil }
+                hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
             }
-            if n == 0 { break }
-            buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
         }
+        if let failure { throw IOFailure(code: failure, what: "reading \(url.lastPathComponent)") }
         return hex(hasher.finalize())
     }
 

@@ -72,15 +72,44 @@ extension RunSummary {
     /// Writes `summary.json` and `summary.csv` (files sorted by path)
     /// atomically into `directory`; a shard's summary goes to
     /// `.menuscan/summary-shard-K-of-N.json` instead, for `menuscan merge`.
+    /// Both are streamed one photo row at a time, so a 10,000-photo summary
+    /// does not need a second copy of itself in memory.
     public func write(to directory: URL, shard: Shard? = nil) throws(MenuScanError) {
-        var sorted = self
-        sorted.files.sort { $0.path < $1.path }
-        let json = try ResultJSON.encode(sorted, pretty: true)
+        let files = self.files.sorted { $0.path < $1.path }
         if let shard {
-            try AtomicWriter.write(json, to: Journal.folder(in: directory).appendingPathComponent("summary-\(shard.label).json"))
+            try writeJSON(files, to: Journal.folder(in: directory).appendingPathComponent("summary-\(shard.label).json"))
             return
         }
-        try AtomicWriter.write(Array(SummaryCSV.render(sorted.files).utf8), to: directory.appendingPathComponent("summary.csv"))
-        try AtomicWriter.write(json, to: directory.appendingPathComponent("summary.json"))
+        try AtomicWriter.stream(to: directory.appendingPathComponent("summary.csv")) { (emit) throws(IOFailure) in
+            try emit(Array(SummaryCSV.header.utf8))
+            for r in files { try emit(Array(SummaryCSV.row(r).utf8)) }
+        }
+        try writeJSON(files, to: directory.appendingPathComponent("summary.json"))
+    }
+
+    /// The summary's JSON (sorted keys) with one `files` row per line.
+    private func writeJSON(_ files: [PhotoRecord], to url: URL) throws(MenuScanError) {
+        var head = self
+        head.files = []
+        let encoded = try ResultJSON.encode(head)
+        let marker = Array(#""files":[]"#.utf8)
+        guard let at = encoded.firstRange(of: marker) else {
+            throw MenuScanError.processing.with(detail: "summary JSON has no files array")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var rowFailure: MenuScanError?
+        try AtomicWriter.stream(to: url) { (emit) throws(IOFailure) in
+            try emit(Array(encoded[..<at.lowerBound]) + Array(#""files":["#.utf8))
+            for (i, r) in files.enumerated() {
+                guard let row = try? encoder.encode(r) else {
+                    rowFailure = MenuScanError.processing.with(detail: "summary row for \(r.output) could not be encoded")
+                    throw IOFailure(code: EINVAL, what: "encoding summary")
+                }
+                try emit((i == 0 ? [0x0A] : [0x2C, 0x0A]) + Array(row))
+            }
+            try emit((files.isEmpty ? [] : [0x0A]) + Array(encoded[at.lowerBound.advanced(by: marker.count - 1)...]))
+        }
+        if let rowFailure { throw rowFailure }
     }
 }

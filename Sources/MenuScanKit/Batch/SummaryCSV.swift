@@ -5,23 +5,25 @@ public enum SummaryCSV {
     public static let columns = ["path", "output", "status", "codes", "confidence", "characters",
                                  "seconds", "decode_seconds", "ocr_seconds", "output_seconds", "items", "allergens"]
 
+    public static var header: String { columns.joined(separator: ",") + "\r\n" }
+
     public static func render(_ records: [PhotoRecord]) -> String {
-        var out = columns.joined(separator: ",") + "\r\n"
-        for r in records {
-            let fields: [String] = [
-                r.path, r.output, r.status.rawValue, r.codes.joined(separator: " "),
-                r.meanConfidence.map { String(format: "%.4f", $0) } ?? "",
-                r.characters.map(String.init) ?? "",
-                String(format: "%.4f", r.seconds),
-                r.timings?["decode"].map { String(format: "%.4f", $0) } ?? "",
-                r.timings?["ocr"].map { String(format: "%.4f", $0) } ?? "",
-                r.timings?["output"].map { String(format: "%.4f", $0) } ?? "",
-                r.items.map(String.init) ?? "",
-                r.allergens.map(String.init) ?? "",
-            ]
-            out += fields.map(quote).joined(separator: ",") + "\r\n"
-        }
-        return out
+        records.reduce(into: header) { $0 += row($1) }
+    }
+
+    public static func row(_ r: PhotoRecord) -> String {
+        let fields: [String] = [
+            r.path, r.output, r.status.rawValue, r.codes.joined(separator: " "),
+            r.meanConfidence.map { String(format: "%.4f", $0) } ?? "",
+            r.characters.map(String.init) ?? "",
+            String(format: "%.4f", r.seconds),
+            r.timings?["decode"].map { String(format: "%.4f", $0) } ?? "",
+            r.timings?["ocr"].map { String(format: "%.4f", $0) } ?? "",
+            r.timings?["output"].map { String(format: "%.4f", $0) } ?? "",
+            r.items.map(String.init) ?? "",
+            r.allergens.map(String.init) ?? "",
+        ]
+        return fields.map(quote).joined(separator: ",") + "\r\n"
     }
 
     static func quote(_ field: String) -> String {
