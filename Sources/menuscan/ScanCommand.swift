@@ -96,7 +96,7 @@ struct ScanCommand: ParsableCommand {
             throw ExitCode(ExitCodes.environment)
         }
 
-        let discovery = InputDiscovery.discover(paths)
+        let discovery = InputDiscovery.discoverCompact(paths)
         for missing in discovery.missing {
             logger.error("input not found", metadata: ["path": "\(missing)"])
         }

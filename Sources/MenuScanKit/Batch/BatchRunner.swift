@@ -14,11 +14,39 @@ public struct PhotoRecord: Codable, Sendable, Equatable {
     public var meanConfidence: Double?
     public var characters: Int?
     public var seconds: Double
-    /// Seconds per stage, as in the photo's JSON.
-    public var timings: [String: Double]? = nil
+    /// Seconds of the main stages (the photo's JSON has every stage).
+    public var timings: StageTimings? = nil
     /// Menu items and allergens found, where the result carries them.
     public var items: Int? = nil
     public var allergens: Int? = nil
+}
+
+/// Decode, OCR and output seconds of one photo, stored inline (no
+/// per-photo dictionary: the run keeps one of these per photo). Encodes as
+/// `{"decode": …, "ocr": …, "output": …}`.
+public struct StageTimings: Codable, Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    public var decode: Double?
+    public var ocr: Double?
+    public var output: Double?
+
+    public init(_ timings: [String: Double]) {
+        decode = timings["decode"]
+        ocr = timings["ocr"]
+        output = timings["output"]
+    }
+
+    public init(dictionaryLiteral elements: (String, Double)...) {
+        self.init(Dictionary(elements, uniquingKeysWith: { $1 }))
+    }
+
+    public subscript(stage: String) -> Double? {
+        switch stage {
+        case "decode": decode
+        case "ocr": ocr
+        case "output": output
+        default: nil
+        }
+    }
 }
 
 /// Progress of a run, reported after each photo.
@@ -143,7 +171,7 @@ public final class BatchRunner: @unchecked Sendable {
             thread.start()
         }
         for _ in 0..<workers { finished.wait() }
-        return snapshot()
+        return snapshot(final: true)
     }
 
     /// Stop taking new photos; those in flight finish (SIGINT/SIGTERM).
@@ -155,11 +183,17 @@ public final class BatchRunner: @unchecked Sendable {
 
     /// The outcome so far (also usable while workers still run, e.g. when a
     /// second signal abandons the photos in flight).
-    public func snapshot() -> BatchOutcome {
+    public func snapshot() -> BatchOutcome { snapshot(final: false) }
+
+    /// `final`: the workers are done, so the per-photo slots are handed over
+    /// (not copied) and sorted in place: one array of records, not three.
+    private func snapshot(final: Bool) -> BatchOutcome {
         lock.lock()
         defer { lock.unlock() }
         let wall = (ContinuousClock.now - started).seconds
-        let kept = records.compactMap { $0 }
+        var kept = records.compactMap { $0 }
+        if final { records = [] }
+        kept.sort { $0.path < $1.path }
         let interrupted = stopRequested && kept.count < photos.count
         let summary = RunSummary(records: kept, total: photos.count, wallSeconds: wall,
                                  settings: options.settings, jobs: workerCount, fatal: fatal,
@@ -361,7 +395,7 @@ public final class BatchRunner: @unchecked Sendable {
         return PhotoRecord(path: photo.displayPath, output: photo.outputBase + ".json", status: result.status,
                            codes: result.messages.map(\.code), meanConfidence: result.ocr?.meanConfidence,
                            characters: result.ocr?.characters, seconds: result.timings["total"] ?? 0,
-                           timings: result.timings, items: menu.items, allergens: menu.allergens)
+                           timings: StageTimings(result.timings), items: menu.items, allergens: menu.allergens)
     }
 
     /// Removes temporary files a killed run left for this run's outputs

@@ -75,7 +75,9 @@ extension RunSummary {
     /// Both are streamed one photo row at a time, so a 10,000-photo summary
     /// does not need a second copy of itself in memory.
     public func write(to directory: URL, shard: Shard? = nil) throws(MenuScanError) {
-        let files = self.files.sorted { $0.path < $1.path }
+        // Usually sorted already (the runner sorts): then no copy is made.
+        let inOrder = zip(self.files, self.files.dropFirst()).allSatisfy { $0.path <= $1.path }
+        let files = inOrder ? self.files : self.files.sorted { $0.path < $1.path }
         if let shard {
             try writeJSON(files, to: Journal.folder(in: directory).appendingPathComponent("summary-\(shard.label).json"))
             return
