@@ -47,7 +47,8 @@ struct JSONLineLogHandler: LogHandler {
             "message": message.description,
         ]
         for (key, value) in metadata.merging(extra ?? [:], uniquingKeysWith: { $1 }) {
-            object[key] = Self.plain(value)
+            // Names and texts stay strings even when they look like numbers (a file named "2024").
+            object[key] = Self.textKeys.contains(key) ? value.description : Self.plain(value)
         }
         guard var data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
         data.append(0x0A)
@@ -55,6 +56,9 @@ struct JSONLineLogHandler: LogHandler {
         FileHandle.standardError.write(data)
         Self.lock.unlock()
     }
+
+    static let textKeys: Set<String> = ["file", "path", "paths", "out", "detail", "code", "status", "severity",
+                                        "lang", "mode", "shard", "photos", "counts", "config"]
 
     static func plain(_ value: Logger.Metadata.Value) -> Any {
         switch value {

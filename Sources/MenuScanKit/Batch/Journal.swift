@@ -141,7 +141,7 @@ public final class Journal: @unchecked Sendable {
         fileDescriptor = fd
         self.retry = retry
         // A line torn by a kill would swallow the next entry: end it first.
-        if let data = FileManager.default.contents(atPath: url.path), let last = data.last, last != 0x0A {
+        if Self.lastByte(of: url.path).map({ $0 != 0x0A }) == true {
             do {
                 try writeAll([0x0A])
             } catch {
@@ -152,6 +152,16 @@ public final class Journal: @unchecked Sendable {
     }
 
     deinit { close(fileDescriptor) }
+
+    /// The file's last byte (nil when empty or unreadable), without reading the rest.
+    static func lastByte(of path: String) -> UInt8? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var byte: UInt8 = 0
+        guard lseek(fd, -1, SEEK_END) >= 0, Glibc.read(fd, &byte, 1) == 1 else { return nil }
+        return byte
+    }
 
     /// Appends one entry and syncs it to disk (transient errors retried, R10).
     public func append(_ entry: JournalEntry) throws(MenuScanError) {
