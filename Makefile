@@ -9,7 +9,7 @@ BIN := .build/release/menuscan
 OUT ?= out
 JOBS ?= $(shell nproc)
 
-.PHONY: setup build build-debug test demo bench memcheck clean
+.PHONY: setup build build-debug test demo bench memcheck report-check clean
 
 ## setup: install the Debian packages the project needs (no-op when present)
 setup:
@@ -46,6 +46,17 @@ demo: build
 	|| cat $(OUT)/summary.json; \
 	echo "(exit $$status: blank.png fails and corrupt.jpg is unreadable on purpose)"
 
+## bench: menuscan bench on samples/ and, when present, on ../shared/eval (receipts, documents, menus)
+EVAL ?= ../shared/eval
+bench: build
+	$(BIN) bench samples --out $(OUT)/bench/samples --jobs $(JOBS) \
+	  --config default: --config plain:rotate=off,rescale=off,recover=off
+	@if [ -d "$(EVAL)" ]; then for set in receipts documents menus; do \
+	  $(BIN) bench $(EVAL)/$$set --out $(OUT)/bench/$$set --jobs $(JOBS) --quiet \
+	    --config default: --config plain:rotate=off,rescale=off,recover=off,quality=warn > /dev/null || exit 1; \
+	  echo "bench $$set: $(OUT)/bench/$$set/bench.md"; done; \
+	else echo "no $(EVAL): benchmarked samples/ only"; fi
+
 ## memcheck: the OCR core under AddressSanitizer + LeakSanitizer over the samples
 ## (Debian's valgrind 3.19 cannot read the DWARF 5 that Swift 6 emits)
 memcheck: setup
@@ -55,6 +66,16 @@ memcheck: setup
 	status=$$?; if [ $$status -eq 99 ] || grep -q "Sanitizer" /tmp/menuscan-memcheck.log; then \
 	  grep -E "ERROR|SUMMARY" /tmp/menuscan-memcheck.log; echo "memcheck: FAILED (see /tmp/menuscan-memcheck.log)"; exit 1; fi; \
 	echo "memcheck: no invalid accesses, no leaks over samples/ (scan exit $$status)"
+
+## report-check: the HTML report in a real browser (installs Debian's chromium,
+## ~300 MB, so it is not part of `make test`; `make test` runs the same check
+## whenever chromium is already installed and skips it otherwise)
+report-check: setup
+	@dpkg-query -W -f='$${Status}' chromium 2>/dev/null | grep -q "install ok installed" || { \
+	  SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium; }
+	$(SWIFT) build
+	$(SWIFT) test --filter HotspotReportTests
 
 clean:
 	rm -rf .build .build-asan $(OUT)

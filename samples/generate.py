@@ -121,7 +121,40 @@ def exif_orientation_bytes(value):
     return b"Exif\x00\x00" + tiff
 
 
-def main():
+GARDEN = [
+    ("SOUPS", [
+        ("Pea and Mint", "garden peas, fresh mint, creme fraiche", "6.00"),
+        ("French Onion", "gruyere crouton, thyme", "6.50"),
+    ]),
+    ("MAINS", [
+        ("Lamb Tagine", "apricot, almonds, couscous", "19.00"),
+        ("Gnocchi", "sage butter, pumpkin, pecorino (V)", "15.00"),
+        ("Sea Bass", "fennel, capers, olive oil", "21.50"),
+        ("Bean Chilli", "black beans, rice, lime (VG)", "13.50"),
+    ]),
+    ("DESSERTS", [
+        ("Lemon Posset", "shortbread, berries", "6.50"),
+        ("Chocolate Pot", "salted caramel, cream", "7.00"),
+    ]),
+]
+
+
+def partial_sample():
+    """A menu whose lower part is out of focus: the top reads, the bottom does
+    not (R5 partial results). Returns the image and the readable part's text."""
+    img, gt = render_menu("GARDEN BISTRO", GARDEN, width=1000, font_size=28)
+    w, h = img.size
+    cut = int(h * 0.52)
+    bottom = img.crop((0, cut, w, h)).filter(ImageFilter.GaussianBlur(7))
+    img.paste(bottom, (0, cut))
+    return img, gt
+
+
+def main(only=None):
+    if only == "menu-partial-blur":
+        img, _ = partial_sample()
+        img.save(os.path.join(HERE, "menu-partial-blur.jpg"), quality=75)
+        return
     clean, clean_gt = render_menu("THE CORNER CAFE", LUNCH)
     clean.save(os.path.join(HERE, "menu-clean.png"), optimize=True)
     open(os.path.join(HERE, "menu-clean.gt.txt"), "w").write(clean_gt)
@@ -149,6 +182,10 @@ def main():
     data = open(os.path.join(HERE, "menu-photo.jpg"), "rb").read()
     open(os.path.join(HERE, "corrupt.jpg"), "wb").write(data[: len(data) // 3])
 
+    main("menu-partial-blur")
+
 
 if __name__ == "__main__":
-    main()
+    import sys
+    # `generate.py menu-partial-blur` writes only that sample.
+    main(sys.argv[1] if len(sys.argv) > 1 else None)

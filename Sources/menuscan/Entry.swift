@@ -20,7 +20,7 @@ struct MenuScanCommand: ParsableCommand {
         73 output could not be written (storage full, read-only folder); 130 stopped by SIGINT or \
         SIGTERM (run again to resume).
         """,
-        subcommands: [ScanCommand.self, MergeCommand.self, BenchCommand.self, DoctorCommand.self],
+        subcommands: [ScanCommand.self, MergeCommand.self, CheckCommand.self, ClassifyCommand.self, BenchCommand.self, ReportCommand.self, DoctorCommand.self],
         defaultSubcommand: nil)
 }
 

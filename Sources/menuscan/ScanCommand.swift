@@ -54,6 +54,26 @@ struct ScanCommand: ParsableCommand {
 
     @Option(name: .long, help: "Log format on stderr: text or json (one object per line).")
     var logFormat: LogFormat = .text
+    @Option(name: .long, help: "Quality gate: enforce (reject defective photos before OCR), warn (OCR anyway, keep the defects as warnings) or off.")
+    var quality: QualityMode = .enforce
+
+    @OptionGroup(title: "Allergen profile")
+    var profileOptions: ProfileOptions
+
+    @Flag(name: .long, help: "Skip menu structure and allergen/diet classification.")
+    var noMenu = false
+
+    @Flag(name: .long, help: "Skip the second pass that reads text lines the layout pass left unread (e.g. isolated prices).")
+    var noRecover = false
+
+    @OptionGroup(title: "Preprocessing")
+    var preprocessing: PreprocessOptions
+
+    @OptionGroup(title: "Quality thresholds")
+    var qualityThresholds: QualityOptions
+
+    @Flag(name: .long, help: "Also write NAME.overlay.png: the upright photo with hotspot outlines, grey unrecognised regions and a legend (long side ≤ 2000 px).")
+    var overlay = false
 
     @Flag(name: .long, help: "Only warnings and errors on stderr; no progress.")
     var quiet = false
@@ -86,9 +106,21 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let logger = CLILogging.make(quiet: quiet, verbose: verbose, format: logFormat)
-        let settings = ScanSettings(ocr: OCRSettings(language: lang, pageSegmentationMode: psm, tessdataDirectory: tessdata,
-                                                     timeLimitSeconds: timeout),
-                                    maxMegapixels: maxMegapixels)
+        let profile: AllergenProfile?
+        do {
+            profile = try profileOptions.resolve()
+        } catch let error as MenuScanError {
+            throw ValidationError("\(error.title): \(error.message) \(error.detail ?? "")")
+        }
+        var ocr = OCRSettings(language: lang, pageSegmentationMode: psm, tessdataDirectory: tessdata,
+                              timeLimitSeconds: timeout)
+        ocr.thresholding = preprocessing.thresholding
+        var settings = ScanSettings(ocr: ocr, maxMegapixels: maxMegapixels, quality: quality,
+                                    qualityThresholds: qualityThresholds.thresholds,
+                                    preprocess: preprocessing.settings)
+        settings.menu = !noMenu
+        settings.recoverLines = !noRecover
+        settings.allergenProfile = profile
         let shard = try resolveShard()
         guard settings.ocr.resolveTessdata() != nil else {
             let e = MenuScanError.modelUnavailable.with(detail: "no \(lang) model in \(settings.ocr.tessdataCandidates().joined(separator: ", "))")
@@ -118,7 +150,7 @@ struct ScanCommand: ParsableCommand {
             logger.critical("\(error.title): \(error.message) \(error.recovery)", metadata: ["code": "\(error.code)", "detail": "\(error.detail ?? "")"])
             throw ExitCode(ExitCodes.cannotWrite)
         }
-        var options = BatchOptions(settings: settings, outputDirectory: outURL, jobs: jobs, journal: journal)
+        var options = BatchOptions(settings: settings, outputDirectory: outURL, jobs: jobs, overlay: overlay, journal: journal)
         options.mode = force ? .force : (retryFailed ? .retryFailed : .resume)
         options.shard = shard
         // TEST ONLY fault hook: abort() while the named file is in flight (crash isolation tests).

@@ -188,7 +188,7 @@ struct BenchCLITests {
         let reports = try #require(bench["reports"] as? [[String: Any]])
         #expect(reports.map { $0["label"] as? String } == ["auto", "sparse"])
         let auto = reports[0]
-        #expect(auto["photos"] as? Int == 5)
+        #expect(auto["photos"] as? Int == 6)
         let outcomes = try #require(auto["outcomes"] as? [String: Int])
         #expect(outcomes["ok"] == 3 && outcomes["failed"] == 1 && outcomes["error"] == 1)
         let accuracy = try #require(auto["accuracy"] as? [String: Any])

@@ -186,9 +186,6 @@ struct BatchJournalTests {
         #expect(lines[1] == "\"a, \"\"b\"\".png\",a.json,ok,,0.9123,12,1.5000,0.1000,1.2500,,3,2")
         #expect(lines[2] == "c.jpg,c.json,error,MSG-INPUT-001,,,0.0100,,,,,")
         #expect(lines.count == 4 && lines[3].isEmpty)
-        let menu = MenuCounts.read(Array(#"{"menu":{"items":[{"allergens":["milk","egg"]},{"allergens":[]},{}]}}"#.utf8))
-        #expect(menu.items == 3 && menu.allergens == 2)
-        #expect(MenuCounts.read(Array(#"{"status":"ok"}"#.utf8)).items == nil)
     }
 
     @Test("merge: every shard once, same settings, no photo twice; outputs relative to the merged folder")

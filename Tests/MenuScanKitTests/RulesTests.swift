@@ -31,17 +31,29 @@ struct RulesTests {
         #expect(rules.evaluate(page([("Margherita", 0.2999), ("pizza", 0.0)])).status == .failed)
     }
 
+    @Test("characters of words below the confidence threshold are not counted as recognised")
+    func lowConfidenceCharactersDoNotCount() {
+        let rules = ThresholdRules()
+        // 6 confident characters + 12 in noise words: fails on characters.
+        let noisy = rules.evaluate(page([("SALADS", 0.5), ("errrrrrrrrrr", 0.1)]))
+        #expect(noisy.status == .failed)
+        #expect(noisy.failedRule == "characters")
+        #expect(rules.evaluate(page([("SALADS", 0.5), ("soup", 0.30), ("errr", 0.1)])).status == .ok)
+    }
+
     @Test("words without a confidence cannot vouch for the page")
     func missingConfidence() {
         #expect(ThresholdRules().evaluate(page([("Margherita", nil), ("pizza", nil)])).status == .failed)
-        #expect(ThresholdRules().evaluate(page([("Margherita", nil), ("pizza", 0.5)])).status == .ok)
+        #expect(ThresholdRules().evaluate(page([("Margherita", nil), ("pizza", 0.5)])).status == .failed)  // 5 counted
+        #expect(ThresholdRules().evaluate(page([("Margherita", nil), ("Quattro", 0.5), ("pizza", 0.5)])).status == .ok)
     }
 
     @Test("the thresholds are configurable")
     func configurable() {
         let strict = ThresholdRules(minimumCharacters: 20, minimumConfidence: 0.9)
         #expect(strict.evaluate(page([("Margherita", 0.95), ("pizza", 0.95)])).status == .failed)
-        #expect(strict.evaluate(page([("Margherita", 0.95), ("pizza", 0.95), ("napoli", 0.5)])).status == .ok)
+        #expect(strict.evaluate(page([("Margherita", 0.95), ("pizza", 0.95), ("napoli", 0.5)])).status == .failed)  // napoli < 0.9
+        #expect(strict.evaluate(page([("Margherita", 0.95), ("pizza", 0.95), ("napoli", 0.9)])).status == .ok)
     }
 }
 

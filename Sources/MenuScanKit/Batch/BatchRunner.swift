@@ -86,11 +86,14 @@ public struct BatchOptions: Sendable {
     /// TEST ONLY fault hook (MENUSCAN_TEST_CRASH_ON): abort() while this file
     /// name is in flight, to prove crash isolation.
     public var crashOnFileName: String?
+    /// Also write NAME.overlay.png (hotspots and unrecognised regions on the photo).
+    public var overlay: Bool
 
-    public init(settings: ScanSettings, outputDirectory: URL, jobs: Int, journal: Journal? = nil) {
+    public init(settings: ScanSettings, outputDirectory: URL, jobs: Int, overlay: Bool = false, journal: Journal? = nil) {
         self.settings = settings
         self.outputDirectory = outputDirectory
         self.jobs = max(1, jobs)
+        self.overlay = overlay
         self.journal = journal
     }
 }
@@ -254,6 +257,7 @@ public final class BatchRunner: @unchecked Sendable {
         let journal = options.journal
         let crashEntry = JournalEntry(event: .crash, key: photo.outputBase, sha256: sha, settings: settingsHash, pid: getpid())
         var result: PhotoResult
+        var processed = false
         if state.crashes(key: photo.outputBase, sha256: sha, settings: settingsHash) >= 2 {
             // Crash isolation: the engine died twice on this photo; record it instead of a third crash.
             result = PhotoResult(source: SourceInfo(path: photo.displayPath, sha256: sha), status: .error,
@@ -265,6 +269,7 @@ public final class BatchRunner: @unchecked Sendable {
             if processor == nil {
                 do {
                     processor = try PhotoProcessor(settings: options.settings)
+                    if options.overlay { processor?.overlay = OverlayStyle() }
                 } catch {
                     logger.critical("engine could not start", metadata: ["code": "\(error.code)", "detail": "\(error.detail ?? "")"])
                     stop(error)
@@ -286,12 +291,14 @@ public final class BatchRunner: @unchecked Sendable {
                 abort()  // TEST ONLY (MENUSCAN_TEST_CRASH_ON): a native crash on this photo
             }
             result = engine.process(fileAt: photo.url, displayPath: photo.displayPath)
+            processed = true
             if journal != nil { CrashGuard.disarm(index) }
         }
 
         let record: PhotoRecord
+        let overlayPNG = processed ? processor?.overlayPNG : nil
         do {
-            record = try write(&result, for: photo)
+            record = try write(&result, overlayPNG: overlayPNG, for: photo)
         } catch {
             logger.error("output not written", metadata: ["file": "\(photo.displayPath)", "code": "\(error.code)", "detail": "\(error.detail ?? "")"])
             stop(error)
@@ -299,6 +306,7 @@ public final class BatchRunner: @unchecked Sendable {
         }
         if let journal {
             let outputs = [record.output] + (result.ocr != nil ? [photo.outputBase + ".txt"] : [])
+                + (options.overlay && overlayPNG != nil ? [photo.outputBase + ".overlay.png"] : [])
             do {
                 try journal.append(JournalEntry(event: .done, key: photo.outputBase, sha256: sha ?? result.source.sha256,
                                                 settings: settingsHash, record: record, outputs: outputs, pid: getpid()))
@@ -361,11 +369,12 @@ public final class BatchRunner: @unchecked Sendable {
     /// Writes NAME.txt then NAME.json (each atomically, transient errors
     /// retried) and returns the record kept in memory. If either cannot be
     /// written, both are removed: a photo has both outputs or none.
-    private func write(_ result: inout PhotoResult, for photo: InputPhoto) throws(MenuScanError) -> PhotoRecord {
+    private func write(_ result: inout PhotoResult, overlayPNG: [UInt8]? = nil, for photo: InputPhoto) throws(MenuScanError) -> PhotoRecord {
         let clock = ContinuousClock()
         let start = clock.now
         let jsonURL = options.outputDirectory.appendingPathComponent(photo.outputBase + ".json")
         let textURL = options.outputDirectory.appendingPathComponent(photo.outputBase + ".txt")
+        let overlayURL = options.outputDirectory.appendingPathComponent(photo.outputBase + ".overlay.png")
         let writer = options.writer
         func put(_ bytes: [UInt8], _ url: URL) throws(IOFailure) {
             try options.retry.run(path: url.path, onRetry: { self.logRetry(photo, $0, $1, $2) }) { () throws(IOFailure) in
@@ -379,23 +388,32 @@ public final class BatchRunner: @unchecked Sendable {
             } else {
                 unlink(textURL.path)  // no stale text from an earlier run
             }
+            if options.overlay {
+                if let overlayPNG {
+                    try put(overlayPNG, overlayURL)
+                } else {
+                    unlink(overlayURL.path)  // no stale overlay of an earlier run
+                }
+            }
             result.timings["output"] = (clock.now - start).seconds
             json = try ResultJSON.encode(result)
             try put(json, jsonURL)
         } catch let failure as IOFailure {
             unlink(textURL.path)
             unlink(jsonURL.path)
+            if options.overlay { unlink(overlayURL.path) }
             throw failure.storageError
         } catch {
             unlink(textURL.path)
             unlink(jsonURL.path)
+            if options.overlay { unlink(overlayURL.path) }
             throw (error as? MenuScanError) ?? MenuScanError.processing.with(detail: "\(error)")
         }
-        let menu = MenuCounts.read(json)
         return PhotoRecord(path: photo.displayPath, output: photo.outputBase + ".json", status: result.status,
                            codes: result.messages.map(\.code), meanConfidence: result.ocr?.meanConfidence,
                            characters: result.ocr?.characters, seconds: result.timings["total"] ?? 0,
-                           timings: StageTimings(result.timings), items: menu.items, allergens: menu.allergens)
+                           timings: StageTimings(result.timings), items: result.menu?.items.count,
+                           allergens: result.menu.map { $0.items.reduce(0) { $0 + $1.allergens.count } })
     }
 
     /// Removes temporary files a killed run left for this run's outputs
@@ -405,6 +423,7 @@ public final class BatchRunner: @unchecked Sendable {
         for p in photos {
             targets.insert(p.outputBase + ".json")
             targets.insert(p.outputBase + ".txt")
+            targets.insert(p.outputBase + ".overlay.png")
         }
         let root = options.outputDirectory
         let meta = Journal.folderName + "/summary-" + (options.shard?.label ?? "") + ".json"
@@ -419,20 +438,6 @@ public final class BatchRunner: @unchecked Sendable {
             if targets.contains(targetPath), unlink(root.appendingPathComponent(relative).path) == 0 { removed += 1 }
         }
         if removed > 0 { logger.notice("removed temporary files left by an interrupted run", metadata: ["count": "\(removed)"]) }
-    }
-}
-
-/// Item and allergen counts from a result's JSON, where the result has a menu
-/// (`items` at the top level or under `menu`, each item's `allergens` array).
-enum MenuCounts {
-    static func read(_ json: [UInt8]) -> (items: Int?, allergens: Int?) {
-        let data = Data(json)
-        guard data.range(of: Data("\"items\"".utf8)) != nil,
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return (nil, nil) }
-        let items = (object["items"] as? [Any]) ?? ((object["menu"] as? [String: Any])?["items"] as? [Any])
-        guard let items else { return (nil, nil) }
-        let allergens = items.reduce(0) { $0 + (($1 as? [String: Any])?["allergens"] as? [Any] ?? []).count }
-        return (items.count, allergens)
     }
 }
 

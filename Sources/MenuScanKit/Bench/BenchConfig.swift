@@ -2,7 +2,9 @@ import Foundation
 
 /// One `--config` of `menuscan bench`: a label and the scan settings it runs.
 /// Written `LABEL:key=value,key=value` or just `key=value,…` (the label is then
-/// the text itself). Keys: `psm`, `lang`, `max-megapixels`, `tessdata`.
+/// the text itself). Keys: `psm`, `lang`, `max-megapixels`, `tessdata`,
+/// `rotate=on|off`, `rescale=on|off`, `recover=on|off`, `menu=on|off`, `text-height`, `rotate-confidence`,
+/// `thresholding=otsu|adaptive|sauvola`, `quality=enforce|warn|off`.
 public struct BenchConfig: Sendable, Equatable {
     public var label: String
     public var settings: ScanSettings
@@ -34,8 +36,31 @@ public struct BenchConfig: Sendable, Equatable {
                 settings.maxMegapixels = v
             case "tessdata":
                 settings.ocr.tessdataDirectory = parts[1]
+            case "rotate", "rescale", "recover", "menu":
+                guard let on = ["on": true, "off": false][parts[1]] else { throw invalid(spec, "\(parts[0]) takes on or off") }
+                switch parts[0] {
+                case "rotate": settings.preprocess.rotate = on
+                case "rescale": settings.preprocess.rescale = on
+                case "recover": settings.recoverLines = on
+                default: settings.menu = on
+                }
+            case "text-height":
+                guard let v = Double(parts[1]), v > 0 else { throw invalid(spec, "text-height must be positive") }
+                settings.preprocess.targetTextHeight = v
+            case "min-text-height":
+                guard let v = Double(parts[1]), v >= 0 else { throw invalid(spec, "min-text-height must be ≥ 0") }
+                settings.preprocess.minTextHeight = v
+            case "rotate-confidence":
+                guard let v = Double(parts[1]), v >= 0 else { throw invalid(spec, "rotate-confidence must be ≥ 0") }
+                settings.preprocess.rotateConfidence = v
+            case "thresholding":
+                guard let t = OCRSettings.Thresholding(rawValue: parts[1]) else { throw invalid(spec, "thresholding is otsu, adaptive or sauvola") }
+                settings.ocr.thresholding = t
+            case "quality":
+                guard let q = QualityMode(rawValue: parts[1]) else { throw invalid(spec, "quality is enforce, warn or off") }
+                settings.quality = q
             default:
-                throw invalid(spec, "unknown key '\(parts[0])' (psm, lang, max-megapixels, tessdata)")
+                throw invalid(spec, "unknown key '\(parts[0])' (psm, lang, max-megapixels, tessdata, rotate, rescale, recover, menu, text-height, min-text-height, rotate-confidence, thresholding, quality)")
             }
         }
         guard !label.isEmpty else { throw invalid(spec, "empty label") }

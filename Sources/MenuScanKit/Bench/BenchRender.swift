@@ -247,21 +247,7 @@ public enum BenchRender {
     }
 
     /// Text safe in HTML/SVG element content and attribute values.
-    public static func xmlEscape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    public static func xmlEscape(_ s: String) -> String { Markup.escape(s) }
 
     /// Text safe in a Markdown table cell: CommonMark backslash escapes for the
     /// punctuation that could start inline markup, an HTML tag or entity, or end

@@ -2,8 +2,8 @@
 /// and calibration against ground truth.
 public enum ConfidenceMetrics {
     /// SPEC R6: high > 0.85, medium > 0.65, otherwise low.
-    public static let highAbove = 0.85
-    public static let mediumAbove = 0.65
+    public static let highAbove = ConfidenceLevel.highAbove
+    public static let mediumAbove = ConfidenceLevel.mediumAbove
     /// Bins of the confidence histogram.
     public static let histogramBins = 20
     /// Confidence bands of the calibration table.
@@ -55,7 +55,7 @@ public enum ConfidenceMetrics {
     }
 
     public static func level(_ confidence: Double) -> ConfidenceLevel {
-        confidence > highAbove ? .high : confidence > mediumAbove ? .medium : .low
+        ConfidenceLevel(confidence: confidence)
     }
 
     /// Number and share of the confidences in each level.
@@ -127,10 +127,6 @@ public enum ConfidenceMetrics {
             expectedCalibrationError: total > 0 ? ece : nil,
             wordsWithoutConfidence: wordsWithoutConfidence)
     }
-}
-
-public enum ConfidenceLevel: String, Codable, Sendable, CaseIterable {
-    case high, medium, low
 }
 
 public struct HistogramBin: Codable, Sendable, Equatable {

@@ -41,6 +41,15 @@ public extension MenuScanError {
         recovery: "Retake with one menu per photo.",
         severity: .low, recoverable: true)
 
+    /// R5 (VegyScan OCR scenario 2): part of the menu was read, part was not.
+    /// The seed gives the banner text; the title is the seed's scenario heading.
+    static let partialResults = MenuScanError(
+        code: "MSG-PARTIAL-001",
+        title: "Some Text Recognized",
+        message: "Some menu items could not be recognized. Tap to retake.",
+        recovery: "Use the hotspots that were read, or retake the photo of the areas listed in unrecognizedRegions (grey in the overlay).",
+        severity: .low, recoverable: true)
+
     /// Generic fallback.
     static let retry = MenuScanError(
         code: "MSG-RETRY-001",

@@ -86,6 +86,12 @@ public struct OCRLine: Equatable, Sendable, Codable {
         self.words = words
     }
 
+    /// Mean of the words' confidences (words without one left out).
+    public var meanConfidence: Double? {
+        let c = words.compactMap(\.confidence)
+        return c.isEmpty ? nil : c.reduce(0, +) / Double(c.count)
+    }
+
     /// The line's words joined by single spaces.
     public var text: String { words.map(\.text).joined(separator: " ") }
 }
@@ -113,7 +119,10 @@ public struct OCRPage: Equatable, Sendable, Codable {
     public var words: [OCRWord] { blocks.flatMap { $0.lines.flatMap(\.words) } }
 
     /// Recognised characters, not counting whitespace (R4).
-    public var characterCount: Int {
+    public var characterCount: Int { Self.characterCount(of: words) }
+
+    /// Characters of these words, not counting whitespace.
+    public static func characterCount(of words: [OCRWord]) -> Int {
         words.reduce(0) { $0 + $1.text.unicodeScalars.filter { !$0.properties.isWhitespace }.count }
     }
 
@@ -124,6 +133,52 @@ public struct OCRPage: Equatable, Sendable, Codable {
     }
 
     public var minConfidence: Double? { words.compactMap(\.confidence).min() }
+
+    /// The same page with every box scaled by `factor` and clipped to `bounds`
+    /// (to map boxes from a rescaled OCR copy back to the photo).
+    public func mapped(by factor: Double, within bounds: Box) -> OCRPage {
+        func map(_ b: Box) -> Box {
+            let s = b.scaled(by: factor)
+            return s.intersection(bounds) ?? Box(x: min(max(s.x, 0), bounds.maxX), y: min(max(s.y, 0), bounds.maxY), width: 0, height: 0)
+        }
+        return OCRPage(blocks: blocks.map { block in
+            OCRBlock(box: map(block.box), lines: block.lines.map { line in
+                OCRLine(box: map(line.box), words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: map($0.box)) })
+            })
+        })
+    }
+
+    /// The page with extra lines (from a second pass) placed in reading order:
+    /// right after the line they sit beside (the same visual row, nearest
+    /// horizontally), else inside the block that contains them (by their
+    /// top), else as blocks of their own, ordered by position, at the end.
+    public func inserting(_ extra: [OCRLine]) -> OCRPage {
+        var blocks = self.blocks
+        var leftover: [OCRLine] = []
+        for line in extra {
+            let cy = line.box.y + line.box.height / 2
+            var best: (block: Int, line: Int, distance: Int)?
+            for (b, block) in blocks.enumerated() {
+                for (l, other) in block.lines.enumerated() where cy >= other.box.y && cy < other.box.maxY {
+                    let gap = line.box.x >= other.box.maxX ? line.box.x - other.box.maxX
+                        : other.box.x >= line.box.maxX ? other.box.x - line.box.maxX : 0
+                    if gap < (best?.distance ?? Int.max) { best = (b, l, gap) }
+                }
+            }
+            if let best {
+                blocks[best.block].lines.insert(line, at: best.line + 1)
+                blocks[best.block].box = blocks[best.block].box.union(line.box)
+            } else if let b = blocks.firstIndex(where: { $0.box.intersection(line.box) != nil && cy >= $0.box.y && cy < $0.box.maxY }) {
+                let at = blocks[b].lines.firstIndex { $0.box.y > line.box.y } ?? blocks[b].lines.count
+                blocks[b].lines.insert(line, at: at)
+                blocks[b].box = blocks[b].box.union(line.box)
+            } else {
+                leftover.append(line)
+            }
+        }
+        leftover.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+        return OCRPage(blocks: blocks + leftover.map { OCRBlock(box: $0.box, lines: [$0]) })
+    }
 
     /// Plain text: one line per line, a blank line between blocks.
     public var text: String {

@@ -11,6 +11,26 @@ public struct OCRSettings: Sendable, Hashable, Codable {
     public var tessdataDirectory: String?
     /// Stop recognising a photo after this many seconds (`--timeout`); nil = no limit.
     public var timeLimitSeconds: Double?
+    /// Tesseract's binarisation (its `thresholding_method` variable).
+    public var thresholding: Thresholding = .otsu
+
+    /// Tesseract 5's thresholding methods.
+    public enum Thresholding: String, Codable, Sendable, CaseIterable {
+        /// Global Otsu (Tesseract's default).
+        case otsu
+        /// Leptonica's tiled adaptive Otsu.
+        case adaptive
+        /// Sauvola local thresholding.
+        case sauvola
+
+        var tesseractValue: String {
+            switch self {
+            case .otsu: "0"
+            case .adaptive: "1"
+            case .sauvola: "2"
+            }
+        }
+    }
 
     /// PSM 3 (fully automatic layout, as the tesseract CLI) is the measured default for menus: see README, "Choosing the page segmentation mode".
     public static let defaultPageSegmentationMode = 3
@@ -60,7 +80,8 @@ public final class TesseractEngine {
     public static var version: String { String(cString: TessVersion()) }
 
     public init(settings: OCRSettings) throws(MenuScanError) {
-        guard (0...13).contains(settings.pageSegmentationMode), settings.pageSegmentationMode != 0 else {
+        let osdOnly = settings.language == "osd"
+        guard (0...13).contains(settings.pageSegmentationMode), settings.pageSegmentationMode != 0 || osdOnly else {
             throw MenuScanError.processing.with(detail: "page segmentation mode \(settings.pageSegmentationMode) is not one that recognises text (1…13)")
         }
         guard let tessdata = settings.resolveTessdata() else {
@@ -78,7 +99,8 @@ public final class TesseractEngine {
             TessBaseAPIDelete(api)
             throw MenuScanError.modelUnavailable.with(detail: "Tesseract could not load \(settings.language) from \(tessdata)")
         }
-        TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(settings.pageSegmentationMode)))
+        TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(osdOnly ? 0 : settings.pageSegmentationMode)))
+        _ = TessBaseAPISetVariable(api, "thresholding_method", settings.thresholding.tesseractValue)
         self.api = api
         self.settings = settings
         self.tessdata = tessdata
@@ -87,6 +109,44 @@ public final class TesseractEngine {
     deinit {
         TessBaseAPIEnd(api)
         TessBaseAPIDelete(api)
+    }
+
+    /// Orientation and script detection (an engine made with language "osd"):
+    /// how many degrees clockwise the image must turn to be upright, and
+    /// Tesseract's confidence in it; nil when OSD found too little text.
+    public func detectOrientation(_ image: Bitmap) -> (rotateClockwise: Int, confidence: Double)? {
+        defer { TessBaseAPIClear(api) }
+        image.withUnsafePointer { TessBaseAPISetImage2(api, $0) }
+        var degrees: Int32 = 0
+        var confidence: Float = 0
+        var script: UnsafePointer<CChar>?
+        var scriptConfidence: Float = 0
+        guard TessBaseAPIDetectOrientationScript(api, &degrees, &confidence, &script, &scriptConfidence) != 0 else { return nil }
+        // Tesseract reports the text's orientation (counter-clockwise); turning
+        // the image by the same amount clockwise makes it upright.
+        return ((360 - Int(degrees)) % 360, Double(confidence))
+    }
+
+    /// Reads each box of `image` as a single text line (PSM 7), for lines the
+    /// page layout pass left unread. Returns one line per box that yielded
+    /// words (in image pixels), in the order given.
+    public func recognizeLines(_ image: Bitmap, boxes: [Box]) -> [OCRLine] {
+        guard !boxes.isEmpty else { return [] }
+        defer {
+            TessBaseAPIClear(api)
+            TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(settings.pageSegmentationMode)))
+        }
+        image.withUnsafePointer { TessBaseAPISetImage2(api, $0) }
+        TessBaseAPISetPageSegMode(api, PSM_SINGLE_LINE)
+        var lines: [OCRLine] = []
+        for box in boxes where box.width > 0 && box.height > 0 {
+            TessBaseAPISetRectangle(api, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+            guard TessBaseAPIRecognize(api, nil) == 0, let iterator = ResultIterator(api: api) else { continue }
+            let words = iterator.page().words
+            guard let first = words.first else { continue }
+            lines.append(OCRLine(box: words.dropFirst().reduce(first.box) { $0.union($1.box) }, words: words))
+        }
+        return lines
     }
 
     /// Recognises one image. Boxes are in the image's pixels.

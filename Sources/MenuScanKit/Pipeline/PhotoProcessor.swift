@@ -6,13 +6,35 @@ public struct ScanSettings: Sendable, Hashable, Codable {
     public var ocr: OCRSettings
     public var maxMegapixels: Double
     public var rules: ThresholdRulesSettings
+    public var quality: QualityMode
+    public var qualityThresholds: QualityThresholds
+    public var preprocess: PreprocessSettings
+    /// Second pass: read text lines the layout pass left unread (isolated
+    /// prices, short lines) one by one.
+    public var recoverLines: Bool = true
+    /// Structure the menu into items and classify allergens and diet (R7, R8).
+    public var menu: Bool = true
+    /// The user's allergen profile: items become safe / caution / unsafe.
+    public var allergenProfile: AllergenProfile?
 
     public init(ocr: OCRSettings = OCRSettings(), maxMegapixels: Double = 100,
-                rules: ThresholdRulesSettings = ThresholdRulesSettings()) {
+                rules: ThresholdRulesSettings = ThresholdRulesSettings(),
+                quality: QualityMode = .enforce, qualityThresholds: QualityThresholds = QualityThresholds(),
+                preprocess: PreprocessSettings = PreprocessSettings()) {
         self.ocr = ocr
         self.maxMegapixels = maxMegapixels
         self.rules = rules
+        self.quality = quality
+        self.qualityThresholds = qualityThresholds
+        self.preprocess = preprocess
     }
+}
+
+/// What the quality gate does (R2): `enforce` rejects defective photos before
+/// OCR; `warn` is the seed's "Use Anyway" (OCR runs, defects stay as
+/// warnings); `off` skips the measurement.
+public enum QualityMode: String, Codable, Sendable, CaseIterable {
+    case enforce, warn, off
 }
 
 /// Codable mirror of `ThresholdRules`.
@@ -29,12 +51,38 @@ public final class PhotoProcessor {
     public let settings: ScanSettings
     private let decoder: ImageDecoder
     private let engine: TesseractEngine
+    /// Orientation detection: its own engine on osd.traineddata, loaded once.
+    private let osd: TesseractEngine?
+    /// Menu structure and allergen classification (lexicon loaded once).
+    private let menuAnalyzer: MenuAnalyzer?
     private let engineName: String
+    /// When set, `process` also draws the overlay PNG into `overlayPNG`.
+    public var overlay: OverlayStyle?
+    /// The last processed photo's overlay PNG (nil when off or not drawable).
+    public private(set) var overlayPNG: [UInt8]?
 
     public init(settings: ScanSettings) throws(MenuScanError) {
         self.settings = settings
         decoder = ImageDecoder(maxMegapixels: settings.maxMegapixels)
         engine = try TesseractEngine(settings: settings.ocr)
+        if settings.preprocess.rotate {
+            var osdSettings = settings.ocr
+            osdSettings.language = "osd"
+            osd = try TesseractEngine(settings: osdSettings)
+        } else {
+            osd = nil
+        }
+        if settings.menu {
+            do {
+                menuAnalyzer = MenuAnalyzer(lexicon: try AllergenLexicon.loadDefault())
+            } catch let error as MenuScanError {
+                throw error
+            } catch {
+                throw MenuScanError.lexiconUnavailable.with(detail: "\(error)")
+            }
+        } else {
+            menuAnalyzer = nil
+        }
         engineName = "tesseract \(TesseractEngine.version)"
     }
 
@@ -49,6 +97,7 @@ public final class PhotoProcessor {
             timings[stage] = (clock.now - since).seconds
         }
 
+        overlayPNG = nil
         let decodeStart = clock.now
         let image: DecodedImage
         do {
@@ -66,27 +115,161 @@ public final class PhotoProcessor {
         source.height = image.height
         source.orientation = image.orientation
 
+        var quality: QualityReport?
+        var messages: [ResultMessage] = []
+        if settings.quality != .off {
+            let qualityStart = clock.now
+            quality = QualityGate(thresholds: settings.qualityThresholds).assess(image.pix)
+            lap("quality", since: qualityStart)
+            if let q = quality, q.verdict == .rejected {
+                let detail = q.defects.map { "\($0.kind.rawValue) \(Self.short($0.value)) (threshold \(Self.short($0.threshold)))" }
+                    .joined(separator: ", ")
+                let message = ResultMessage(MenuScanError.qualityTooLow.with(detail: detail))
+                if settings.quality == .enforce {
+                    timings["total"] = (clock.now - start).seconds
+                    var result = PhotoResult(source: source, status: .rejected, messages: [message], timings: timings)
+                    result.quality = q
+                    return result
+                }
+                var warning = message
+                warning.severity = .low
+                messages.append(warning)
+            }
+        }
+
+        // Text height: from the gate when it ran, else measured for rescaling.
+        var textHeight = quality?.metrics.textHeight
+        if textHeight == nil, settings.preprocess.rescale, quality == nil {
+            let preStart = clock.now
+            textHeight = QualityGate().assess(image.pix)?.metrics.textHeight
+            lap("measure", since: preStart)
+        }
+        let preStart = clock.now
+        let prepared = prepare(image.pix, textHeight: textHeight)
+        lap("preprocess", since: preStart)
+        source.width = prepared.upright.width
+        source.height = prepared.upright.height
+
         let ocrStart = clock.now
-        let page: OCRPage
+        var page: OCRPage
+        var recoveredLines = 0
         do {
-            page = try engine.recognize(image.pix)
+            page = try engine.recognize(prepared.ocrCopy)
         } catch {
             lap("ocr", since: ocrStart)
             timings["total"] = (clock.now - start).seconds
             return PhotoResult(source: source, status: .error, messages: [ResultMessage(error)], timings: timings)
         }
         lap("ocr", since: ocrStart)
+        if prepared.record.scale != 1 {
+            page = page.mapped(by: 1 / prepared.record.scale, within: Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height))
+        }
+
+        if settings.recoverLines {
+            let recoverStart = clock.now
+            let recovered = recoverLines(page: page, prepared: prepared)
+            if !recovered.isEmpty { page = page.inserting(recovered) }
+            recoveredLines = recovered.count
+            lap("recover", since: recoverStart)
+        }
 
         let rulesStart = clock.now
         let verdict = settings.rules.rules.evaluate(page)
         lap("rules", since: rulesStart)
 
+        // Menu items, allergens and diet (R6–R8) on what was read.
+        var menu: MenuAnalysis?
+        if let menuAnalyzer, verdict.status != .failed {
+            let menuStart = clock.now
+            menu = menuAnalyzer.analyze(page: page, profile: settings.allergenProfile)
+            lap("classify", since: menuStart)
+        }
+
+        // Hotspots (item level when items were found), unrecognised regions and
+        // the partial rule (R5, R6) need the upright image.
+        let hotspotStart = clock.now
+        let items = menu?.items.compactMap { item -> HotspotItem? in
+            guard let box = item.box else { return nil }
+            return HotspotItem(box: box, text: [item.name, item.price].compactMap { $0 }.joined(separator: " "),
+                               confidence: item.confidence, allergens: item.allergens.map(\.id.rawValue),
+                               dietary: item.dietary.rawValue, safety: item.safety?.rawValue)
+        }
+        let spots = HotspotStage().run(page: page, image: prepared.upright, status: verdict.status,
+                                       items: items?.isEmpty == false ? items : nil)
+        lap("hotspots", since: hotspotStart)
+
         timings["total"] = (clock.now - start).seconds
-        return PhotoResult(source: source, status: verdict.status,
-                           messages: verdict.message.map { [ResultMessage($0)] } ?? [],
-                           ocr: OCRResult(page: page, engine: engineName, settings: settings.ocr),
-                           timings: timings)
+        var result = PhotoResult(source: source, status: spots.status,
+                                 messages: ((verdict.message ?? spots.message).map { [ResultMessage($0)] } ?? []) + messages,
+                                 ocr: OCRResult(page: page, engine: engineName, settings: settings.ocr),
+                                 timings: timings)
+        result.ocr?.recoveredLines = settings.recoverLines ? recoveredLines : nil
+        result.quality = quality
+        result.preprocessing = prepared.record
+        result.menu = menu
+        result.hotspots = spots.hotspots
+        result.unrecognizedRegions = spots.unrecognizedRegions
+        result.textCoverage = spots.coverage
+        if let overlay {
+            overlayPNG = OverlayRenderer(style: overlay).render(image: prepared.upright, result: result)
+        }
+        return result
     }
+
+    /// Lines with text-like ink that no confident word covers, read again one
+    /// by one as single lines. Kept when Tesseract reads them with at least
+    /// the R4 confidence and they do not overlap what was already read.
+    func recoverLines(page: OCRPage, prepared: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord)) -> [OCRLine] {
+        let minimum = settings.rules.minimumConfidence
+        let read = page.lines.filter { ($0.meanConfidence ?? 0) >= minimum }.map(\.box)
+        let weak = page.lines.filter { ($0.meanConfidence ?? 0) < minimum }.map(\.box)
+        let unread = TextRegionAnalyzer().analyze(prepared.upright, hotspotBoxes: read, lowConfidenceBoxes: weak).candidateLines
+        guard !unread.isEmpty else { return [] }
+        let scale = prepared.record.scale
+        let bounds = Box(x: 0, y: 0, width: prepared.ocrCopy.width, height: prepared.ocrCopy.height)
+        let boxes = unread.prefix(200).compactMap { box -> Box? in
+            let pad = max(2, box.height / 4)
+            return Box(left: box.x - pad, top: box.y - pad, right: box.maxX + pad, bottom: box.maxY + pad)
+                .scaled(by: scale).intersection(bounds)
+        }
+        let upright = Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height)
+        let lines = engine.recognizeLines(prepared.ocrCopy, boxes: boxes)
+        return OCRPage(blocks: [OCRBlock(box: upright, lines: lines)]).mapped(by: 1 / scale, within: upright).lines.filter { line in
+            (line.meanConfidence ?? 0) >= minimum
+                && OCRPage.characterCount(of: line.words) > 0
+                && !page.words.contains { $0.box.iou(line.box) > 0.3 || ($0.box.intersection(line.box)?.area ?? 0) * 2 > line.box.area }
+        }
+    }
+
+    /// Orientation (OSD) then scale. `upright` is the photo in the frame every
+    /// box is written in; `ocrCopy` is what Tesseract reads.
+    func prepare(_ photo: Bitmap, textHeight: Double?) -> (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord) {
+        let p = settings.preprocess
+        var upright = photo
+        var record = PreprocessRecord(rotated: 0, osdRotation: nil, osdConfidence: nil, scale: 1,
+                                      textHeight: textHeight, thresholding: settings.ocr.thresholding.rawValue)
+        if let osd {
+            // OSD reads a copy with text about 28 px tall (fast, and where it is reliable).
+            let osdScale = textHeight.map { min(1, max(0.25, 28 / $0)) } ?? min(1, 2000 / Double(max(photo.width, photo.height)))
+            if let copy = photo.scaled(by: osdScale), let answer = osd.detectOrientation(copy) {
+                record.osdRotation = answer.rotateClockwise
+                record.osdConfidence = (answer.confidence * 100).rounded() / 100
+                if answer.rotateClockwise != 0, answer.confidence >= p.rotateConfidence,
+                   let turned = photo.rotated(quarterTurns: answer.rotateClockwise / 90) {
+                    upright = turned
+                    record.rotated = answer.rotateClockwise
+                }
+            }
+        }
+        let factor = p.scaleFactor(textHeight: textHeight, width: upright.width, height: upright.height)
+        if factor != 1, let scaled = upright.scaled(by: factor) {
+            record.scale = (factor * 10_000).rounded() / 10_000
+            return (upright, scaled, record)
+        }
+        return (upright, upright, record)
+    }
+
+    static func short(_ v: Double) -> String { String(format: "%.3g", v) }
 }
 
 extension Duration {

@@ -43,6 +43,8 @@ public struct OCRResult: Codable, Equatable, Sendable {
     public var minConfidence: Double?
     public var characters: Int
     public var wordCount: Int
+    /// Lines the second pass read that the layout pass had left unread (nil when off).
+    public var recoveredLines: Int?
     public var blocks: [OCRBlock]
 
     public init(page: OCRPage, engine: String, settings: OCRSettings) {
@@ -59,7 +61,7 @@ public struct OCRResult: Codable, Equatable, Sendable {
     public var page: OCRPage { OCRPage(blocks: blocks) }
 
     enum CodingKeys: String, CodingKey {
-        case engine, language, meanConfidence, minConfidence, characters, blocks
+        case engine, language, meanConfidence, minConfidence, characters, blocks, recoveredLines
         case pageSegmentationMode = "psm"
         case wordCount = "words"
     }
@@ -75,8 +77,21 @@ public struct PhotoResult: Codable, Equatable, Sendable {
     public var status: PhotoStatus
     public var messages: [ResultMessage]
     public var ocr: OCRResult?
-    /// Seconds per stage ("decode", "ocr", "rules", "output", "total").
+    /// The quality gate's verdict, defects and metrics (absent with --quality off).
+    public var quality: QualityReport?
+    /// Menu items with allergens, diet and safety (absent when not OCR'd or failed).
+    public var menu: MenuAnalysis?
+    /// What preprocessing did (rotation, scale, thresholding).
+    public var preprocessing: PreprocessRecord?
+    /// Seconds per stage ("decode", "quality", "preprocess", "ocr", "rules", "hotspots", "output", "total").
     public var timings: [String: Double]
+    /// Tappable regions on what was read (R5, R6), in reading order; absent
+    /// when the photo was never OCR'd.
+    public var hotspots: [Hotspot]?
+    /// Areas with text-like content but no confidently read words (R5).
+    public var unrecognizedRegions: [UnrecognizedRegion]?
+    /// The areas behind the partial rule (see `HotspotStage`).
+    public var textCoverage: TextCoverage?
 
     public init(source: SourceInfo, status: PhotoStatus, messages: [ResultMessage] = [],
                 ocr: OCRResult? = nil, timings: [String: Double] = [:]) {

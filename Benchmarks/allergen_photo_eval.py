@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Allergen classification on photos: the hand-labelled menus through OCR.
+
+For each ../shared/eval/menus/NAME.jpg that has NAME.items.json, runs the system
+`tesseract` CLI (TSV output, languages --lang, default eng+deu+fra+spa+ita),
+turns the TSV into an OCRPage JSON (word confidence = conf/100, none when
+Tesseract gives -1), runs `menuscan classify --page`, matches predicted items to
+labelled items by name (normalised; prefix or >= 60% word overlap), and reports
+per-allergen precision/recall. A labelled item with no matching predicted item
+counts all its allergens as missed. This measures the photo path with the stock
+Tesseract CLI standing in for MenuScan's OCR stage (built in another branch).
+
+Usage: python3 Benchmarks/allergen_photo_eval.py [--bin …] [--eval …] [--lang …] [--show-errors]
+"""
+import argparse, csv, json, os, subprocess, tempfile, re, unicodedata
+from collections import defaultdict
+
+IDS = "gluten crustaceans eggs fish peanuts soybeans milk tree_nuts celery mustard sesame sulphites lupin molluscs".split()
+
+
+ALL14 = ",".join("gluten crustaceans eggs fish peanuts soybeans milk tree_nuts celery mustard sesame sulphites lupin molluscs".split())
+GENERAL = {"low_text_confidence", "low_confidence_words", "ask_server", "unresolved_allergen_codes", "missing_allergen_codes"}
+
+
+def safe_for(item, allergen):
+    """Would this item be 'safe' for a user allergic only to `allergen`? (from the all-14 verdict's reasons)"""
+    reasons = item.get("safetyReasons") or []
+    if any(r in GENERAL for r in reasons):
+        return False
+    return not any(r.split(":", 1)[-1] == allergen for r in reasons if ":" in r)
+
+
+def norm(s):
+    s = unicodedata.normalize("NFKD", s or "").encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", " ", s).strip()
+
+
+def tsv_to_page(tsv_text):
+    blocks = {}
+    rows = list(csv.reader(tsv_text.splitlines(), delimiter="\t", quoting=csv.QUOTE_NONE))
+    header = rows[0]
+    ix = {k: i for i, k in enumerate(header)}
+    for r in rows[1:]:
+        if len(r) < len(header) or r[ix["level"]] != "5":
+            continue
+        text = r[ix["text"]].strip()
+        if not text:
+            continue
+        conf = float(r[ix["conf"]])
+        b = (int(r[ix["block_num"]]),)
+        l = (int(r[ix["block_num"]]), int(r[ix["par_num"]]), int(r[ix["line_num"]]))
+        x, y, w, h = (int(r[ix[k]]) for k in ("left", "top", "width", "height"))
+        word = {"text": text, "box": [x, y, w, h]}
+        if conf >= 0:
+            word["confidence"] = conf / 100
+        blocks.setdefault(b, {}).setdefault(l, []).append(word)
+    def union(ws):
+        x0 = min(w["box"][0] for w in ws); y0 = min(w["box"][1] for w in ws)
+        x1 = max(w["box"][0] + w["box"][2] for w in ws); y1 = max(w["box"][1] + w["box"][3] for w in ws)
+        return [x0, y0, x1 - x0, y1 - y0]
+    out = []
+    for b in sorted(blocks):
+        lines = [{"box": union(ws), "words": ws} for _, ws in sorted(blocks[b].items())]
+        out.append({"box": union([w for l in lines for w in l["words"]]), "lines": lines})
+    return {"blocks": out}
+
+
+def match(label_name, items, used):
+    ln = norm(label_name); lw = set(ln.split())
+    best, best_score = None, 0.0
+    for k, it in enumerate(items):
+        if k in used:
+            continue
+        pn = norm(it["name"]); pw = set(pn.split())
+        if not pn:
+            continue
+        if pn == ln or pn.startswith(ln) or ln.startswith(pn):
+            return k
+        if lw and pw:
+            score = len(lw & pw) / max(len(lw), 1)
+            if score > best_score:
+                best, best_score = k, score
+    return best if best_score >= 0.6 else None
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default=os.path.join(here, "..", ".build", "debug", "menuscan"))
+    ap.add_argument("--eval", default=os.path.join(here, "..", "..", "shared", "eval"))
+    ap.add_argument("--lang", default="eng+deu+fra+spa+ita")
+    ap.add_argument("--show-errors", action="store_true")
+    ap.add_argument("--pipeline", action="store_true",
+                    help="use MenuScan's own pipeline (`menuscan scan --allergens all`) instead of the tesseract CLI + classify --page")
+    a = ap.parse_args()
+    mdir = os.path.join(a.eval, "menus")
+    if not os.path.isdir(mdir):
+        print("evaluation data not found: skipped"); return
+    tmp = tempfile.mkdtemp()
+    tp = defaultdict(int); fp = defaultdict(int); fn = defaultdict(int)
+    total = matched = 0
+    bad_safe = pairs = 0
+    print("| menu | labelled items | matched | menu confidence | level |")
+    print("| --- | ---: | ---: | ---: | --- |")
+    for f in sorted(os.listdir(mdir)):
+        if not f.endswith(".items.json"):
+            continue
+        name = f[:-len(".items.json")]
+        img = next((os.path.join(mdir, name + e) for e in (".jpg", ".png", ".jpeg") if os.path.exists(os.path.join(mdir, name + e))), None)
+        if not img:
+            continue
+        labels = json.load(open(os.path.join(mdir, f)))
+        if a.pipeline:
+            out = os.path.join(tmp, name)
+            subprocess.run([a.bin, "scan", img, "--out", out, "--lang", a.lang, "--quality", "warn", "--allergens", ALL14, "--quiet"],
+                           capture_output=True, text=True)
+            menu = json.load(open(os.path.join(out, name + ".json"))).get("menu") or {"items": [], "confidence": 0, "confidenceLevel": "low"}
+        else:
+            tsv = subprocess.run(["tesseract", img, "stdout", "-l", a.lang, "tsv"], capture_output=True, text=True).stdout
+            page_path = os.path.join(tmp, name + ".page.json")
+            json.dump(tsv_to_page(tsv), open(page_path, "w"))
+            menu = json.loads(subprocess.run([a.bin, "classify", "--page", page_path, "--allergens", ALL14], capture_output=True, text=True, check=True).stdout)
+        items = menu["items"]; used = set(); m = 0
+        for lab in labels:
+            total += 1
+            gold = set(lab["allergens"])
+            k = match(lab["name"], items, used)
+            pred = set()
+            if k is not None:
+                used.add(k); m += 1
+                pred = {x["id"] for x in items[k]["allergens"]}
+                pairs += len(gold)
+                bad_safe += sum(safe_for(items[k], x) for x in gold)
+            for g in IDS:
+                p, t = g in pred, g in gold
+                tp[g] += p and t; fp[g] += p and not t; fn[g] += t and not p
+            if a.show_errors and pred != gold:
+                print("  ", name[:25], "|", lab["name"], "| matched:", items[k]["name"] if k is not None else None, "| pred", sorted(pred), "gold", sorted(gold))
+        matched += m
+        print(f"| {name[:40]} | {len(labels)} | {m} | {menu['confidence']} | {menu['confidenceLevel']} |")
+    how = "menuscan scan" if a.pipeline else "tesseract CLI + `classify --page`"
+    print(f"\n### Photos through {how} ({a.lang}): {total} labelled items, {matched} matched\n")
+    print("| allergen | gold | TP | FP | FN | precision | recall |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    fmt = lambda x, y: f"{x / y:.3f}" if y else "n/a"
+    for g in IDS:
+        if tp[g] + fp[g] + fn[g]:
+            print(f"| {g} | {tp[g] + fn[g]} | {tp[g]} | {fp[g]} | {fn[g]} | {fmt(tp[g], tp[g] + fp[g])} | {fmt(tp[g], tp[g] + fn[g])} |")
+    T, F, N = sum(tp.values()), sum(fp.values()), sum(fn.values())
+    print(f"| **all (micro)** | {T + N} | {T} | {F} | {N} | {fmt(T, T + F)} | {fmt(T, T + N)} |")
+    print(f"\nWrong \"safe\" verdicts on matched items: {bad_safe} of {pairs} labelled (item, allergen) pairs")
+
+
+if __name__ == "__main__":
+    main()

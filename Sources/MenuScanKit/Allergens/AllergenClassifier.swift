@@ -1,0 +1,426 @@
+import Foundation
+
+/// Allergen codes printed on a menu and what they mean: numeric codes need a
+/// legend on the menu ("1 Celery"); letter codes use the menu's legend when it
+/// has one, else the Austrian/German A–R codes from `codes.tsv`.
+struct CodeLegend: Sendable, Equatable {
+    var numeric: [Int: [AllergenID]] = [:]
+    var letters: [String: [AllergenID]] = [:]
+}
+
+/// Result of classifying one item's text.
+struct ItemClassification: Sendable {
+    var allergens: [AllergenFinding] = []
+    var mayContain: Set<AllergenID> = []
+    var declaredAbsent: [AbsentEvidence] = []
+    var dietary: Dietary = .unknown
+    var dietaryEvidence: [String] = []
+    var askServer = false
+    var unresolvedCodes = false
+    /// The item's text carries allergen codes (resolved or not).
+    var hasCodes = false
+    /// Smallest OCR confidence of a word that carried allergen evidence.
+    var weakestEvidenceWord: Double?
+}
+
+/// Finds allergen evidence in a span of text (one item, or a menu-level note).
+struct AllergenClassifier: Sendable {
+    let lexicon: AllergenLexicon
+
+    static let animalAllergens: Set<AllergenID> = [.milk, .eggs, .fish, .crustaceans, .molluscs]
+    static let listConnectors: Set<String> = [",", "&", "/", "|", "+", "-", "and", "or", "und", "oder", "et", "ou", "y", "o", "e", "ed", "nor", "ni"]
+
+    struct TermMatch {
+        var entry: Int
+        var start: Int
+        var end: Int
+        var cost: Double   // 0 = exact
+        var text: String
+    }
+
+    struct QualMatch {
+        var q: Int
+        var start: Int
+        var end: Int
+    }
+
+    // MARK: Matching
+
+    private func wordsMatch(_ words: [String], tokens: [Token], at start: Int) -> Int? {
+        var t = start
+        for (k, w) in words.enumerated() {
+            if k > 0 { while t < tokens.count && tokens[t].norm == "-" { t += 1 } }
+            guard t < tokens.count else { return nil }
+            let tok = tokens[t]
+            if tok.kind == .punct {
+                guard tok.norm == w else { return nil }
+            } else {
+                guard Tokenizer.variants(tok.norm).contains(w) || tok.norm == w else { return nil }
+            }
+            t += 1
+        }
+        return t
+    }
+
+    func findTerms(_ tokens: [Token]) -> [TermMatch] {
+        var out: [TermMatch] = []
+        var i = 0
+        let entries = lexicon.entries
+        func text(_ s: Int, _ e: Int) -> String {
+            tokens[s..<e].map(\.raw).joined(separator: " ").replacingOccurrences(of: " - ", with: "-")
+        }
+        while i < tokens.count {
+            let tok = tokens[i]
+            guard tok.kind == .word else { i += 1; continue }
+            // 1. exact (multi-word, longest wins; false friends consume their words)
+            // Several rows may share a term (different allergens or confidences): all count.
+            var bestEnd = 0
+            var bestIdx: [Int] = []
+            for v in Set(Tokenizer.variants(tok.norm)) {
+                for idx in lexicon.byFirstWord[v] ?? [] {
+                    if let end = wordsMatch(entries[idx].words, tokens: tokens, at: i) {
+                        if end > bestEnd { bestEnd = end; bestIdx = [idx] }
+                        else if end == bestEnd && !bestIdx.contains(idx) { bestIdx.append(idx) }
+                    }
+                }
+            }
+            if !bestIdx.isEmpty {
+                if !bestIdx.contains(where: { entries[$0].kind == .safe }) {
+                    for idx in bestIdx.sorted() {
+                        out.append(TermMatch(entry: idx, start: i, end: bestEnd, cost: 0, text: text(i, bestEnd)))
+                    }
+                }
+                i = bestEnd
+                continue
+            }
+            // 2. affixes inside one word (German/Italian compounds: "Käsespätzle", "Schlagobers")
+            let norm = tok.norm
+            var safeSpans: [Range<Int>] = []
+            var hits: [(Int, Range<Int>)] = []
+            for idx in lexicon.affixEntries {
+                let e = entries[idx]
+                guard norm.count > e.term.count else { continue }
+                var r: Range<Int>? = nil
+                switch e.affix {
+                case .prefix: if norm.hasPrefix(e.term) { r = 0..<e.term.count }
+                case .suffix:
+                    for v in Tokenizer.variants(norm) where v.hasSuffix(e.term) && v.count > e.term.count {
+                        r = (norm.count - e.term.count - (norm.count - v.count))..<(norm.count - (norm.count - v.count)); break
+                    }
+                case .infix:
+                    if let range = norm.range(of: e.term) {
+                        let lo = norm.distance(from: norm.startIndex, to: range.lowerBound)
+                        r = lo..<(lo + e.term.count)
+                    }
+                case .word: break
+                }
+                guard let span = r else { continue }
+                if e.kind == .safe { safeSpans.append(span) } else { hits.append((idx, span)) }
+            }
+            let kept = hits.filter { h in !safeSpans.contains { $0.lowerBound <= h.1.lowerBound && h.1.upperBound <= $0.upperBound } }
+            if !kept.isEmpty || !safeSpans.isEmpty {
+                for h in kept { out.append(TermMatch(entry: h.0, start: i, end: i + 1, cost: 0, text: tok.raw)) }
+                i += 1
+                continue
+            }
+            // 3. OCR-tolerant match for words of five letters or more
+            let letters = norm.filter { $0.isLetter }.count
+            if norm.count >= 5 && letters >= norm.count - 2 && letters >= 3 {
+                var fbest: (Int, Double)? = nil
+                for idx in lexicon.fuzzyCandidates {
+                    let term = entries[idx].term
+                    for v in Set(Tokenizer.variants(norm)) where abs(v.count - term.count) <= 2 && !OCRFuzzy.isInflection(v, term) {
+                        guard let f1 = v.first, let f2 = term.first,
+                              f1 == f2 || OCRFuzzy.substitution(f1, f2) < 1 || v.hasPrefix("rn") || v.hasPrefix("cl") else { continue }
+                        let limit = OCRFuzzy.maxCost(forLength: min(v.count, term.count))
+                        guard limit > 0 else { continue }
+                        let c = OCRFuzzy.distance(v, term, limit: limit)
+                        if c > 0 && c <= limit && (fbest == nil || c < fbest!.1) { fbest = (idx, c) }
+                    }
+                }
+                if let (idx, c) = fbest, entries[idx].kind != .safe {
+                    out.append(TermMatch(entry: idx, start: i, end: i + 1, cost: c, text: tok.raw))
+                }
+            }
+            i += 1
+        }
+        return out
+    }
+
+    func findQualifiers(_ tokens: [Token]) -> [QualMatch] {
+        var out: [QualMatch] = []
+        var i = 0
+        while i < tokens.count {
+            var best: QualMatch? = nil
+            for idx in lexicon.qualifiersByFirstWord[tokens[i].norm] ?? [] {
+                if let end = wordsMatch(lexicon.qualifiers[idx].words, tokens: tokens, at: i),
+                   best == nil || end > best!.end {
+                    best = QualMatch(q: idx, start: i, end: end)
+                }
+            }
+            if let b = best { out.append(b); i = b.end } else { i += 1 }
+        }
+        return out
+    }
+
+    // MARK: Codes
+
+    static let numericCodeRegex = try! NSRegularExpression(pattern: #"\(\s*(\d{1,2}(?:\s*[,;.]\s*\d{1,2})*)\s*\)"#)
+    static let letterListRegex = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9À-ÿ'])([A-Z](?:\s*,\s*[A-Z])+)(?![A-Za-z0-9À-ÿ])"#)
+    static let looseLetterListRegex = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9À-ÿ'])([A-Za-z](?:\s*[,.]\s*[A-Za-z])+)(?![A-Za-z0-9À-ÿ])"#)
+    static let letterParenRegex = try! NSRegularExpression(pattern: #"\(\s*([A-Z](?:\s*,\s*[A-Z])*)\s*\)"#)
+
+    /// Allergen code lists in `text`: (allergens, evidence text). Sets
+    /// `unresolved` when numeric code lists appear without a legend.
+    static func codeReferences(in text: String, legend: CodeLegend, defaultLetters: [String: [AllergenID]],
+                               unresolved: inout Bool) -> [(AllergenID, String)] {
+        var out: [(AllergenID, String)] = []
+        let ns = text as NSString
+        let full = NSRange(location: 0, length: ns.length)
+        for m in numericCodeRegex.matches(in: text, range: full) {
+            let body = ns.substring(with: m.range(at: 1))
+            let nums = body.split(whereSeparator: { ",;. ".contains($0) }).compactMap { Int($0) }
+            if legend.numeric.isEmpty {
+                if nums.count >= 2 { unresolved = true }
+                continue
+            }
+            guard nums.allSatisfy({ legend.numeric[$0] != nil }) else {
+                if nums.count >= 2 { unresolved = true }
+                continue
+            }
+            let ev = ns.substring(with: m.range)
+            for n in nums { for a in legend.numeric[n]! { out.append((a, ev)) } }
+        }
+        let letterMap = legend.letters.isEmpty ? defaultLetters : legend.letters
+        var seen = Set<Int>()
+        // With a printed letter legend, OCR's lower-case or dotted lists ("a,c.c") count too.
+        let regexes = legend.letters.isEmpty ? [letterParenRegex, letterListRegex] : [letterParenRegex, letterListRegex, looseLetterListRegex]
+        for rx in regexes {
+            for m in rx.matches(in: text, range: full) where !seen.contains(m.range(at: 1).location) {
+                let body = ns.substring(with: m.range(at: 1))
+                let letters = body.split(whereSeparator: { $0 == "," || $0 == "." }).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+                // A lone "(A)" only counts when the menu printed its own legend.
+                if letters.count < 2 && legend.letters.isEmpty { continue }
+                guard letters.allSatisfy({ letterMap[$0] != nil }) else {
+                    // Against a printed legend, a list with an unknown letter was misread.
+                    if rx === looseLetterListRegex || !legend.letters.isEmpty { unresolved = true }
+                    continue
+                }
+                // A printed list never repeats a code: "a,c,c" is a misread "A,C,G".
+                if Set(letters).count < letters.count { unresolved = true }
+                seen.insert(m.range(at: 1).location)
+                let ev = ns.substring(with: m.range)
+                for l in letters { for a in letterMap[l]! { out.append((a, ev)) } }
+            }
+        }
+        return out
+    }
+
+    // MARK: Classification
+
+    /// Classifies the words of one item. `context` holds words that apply to
+    /// the item without being part of it (section notes): their allergen
+    /// evidence counts, their dietary words do not.
+    func classify(words: [SourceWord], rawText: String, legend: CodeLegend) -> ItemClassification {
+        let tokens = Tokenizer.tokenize(words)
+        let terms = findTerms(tokens)
+        let quals = findQualifiers(tokens)
+        let entries = lexicon.entries
+        var result = ItemClassification()
+
+        enum Status { case contains, mayContain, absent }
+        // Per term: allergens → status
+        var status = terms.map { m in Dictionary(uniqueKeysWithValues: entries[m.entry].allergens.map { ($0, Status.contains) }) }
+        var meatSuppressed = Set<Int>()   // term indices whose meat diet is cancelled ("zucchini bacon")
+        var absentEvidence: [AllergenID: [String]] = [:]
+
+        func sameSentence(_ a: Int, _ b: Int) -> Bool {
+            guard a < tokens.count, b < tokens.count else { return false }
+            return tokens[a].sentence == tokens[b].sentence
+        }
+        func onlyConnectors(_ a: Int, _ b: Int) -> Bool {
+            guard a <= b else { return false }
+            return tokens[a..<b].allSatisfy { Self.listConnectors.contains($0.norm) }
+        }
+        func markAbsent(_ ti: Int, _ ids: Set<AllergenID>, evidence: String) {
+            for a in ids where status[ti][a] == .contains {
+                status[ti][a] = .absent
+                absentEvidence[a, default: []].append(evidence)
+            }
+        }
+        func qualText(_ q: QualMatch, _ s: Int, _ e: Int) -> String {
+            let lo = min(q.start, s), hi = max(q.end, e)
+            return tokens[lo..<hi].map(\.raw).joined(separator: " ").replacingOccurrences(of: " - ", with: "-")
+        }
+        /// The allergens a qualifier declares absent from a list of terms.
+        func declaredSet(_ idxs: [Int]) -> Set<AllergenID> {
+            Set(idxs.flatMap { entries[terms[$0].entry].noAbsent ? [] : entries[terms[$0].entry].allergens })
+        }
+
+        for q in quals {
+            let kind = lexicon.qualifiers[q.q].kind
+            switch kind {
+            case .absentBefore:
+                // "no nuts", "without egg or milk", "free from gluten", "sans gluten"
+                var scoped: [Int] = []
+                var cursor = q.end
+                for (ti, m) in terms.enumerated() where m.start >= q.end {
+                    if let last = scoped.last, terms[last].start == m.start { scoped.append(ti); continue } // same words, other row
+                    if scoped.isEmpty {
+                        guard m.start - q.end <= 2, sameSentence(q.start, m.start),
+                              tokens[q.end..<m.start].allSatisfy({ $0.kind == .word || $0.norm == "-" }) else { break }
+                    } else {
+                        guard onlyConnectors(cursor, m.start), m.start - cursor <= 2 else { break }
+                    }
+                    scoped.append(ti); cursor = m.end
+                }
+                let declared = declaredSet(scoped)
+                for ti in scoped {
+                    markAbsent(ti, declared, evidence: qualText(q, terms[ti].start, terms[ti].end))
+                    meatSuppressed.insert(ti) // "without bacon"
+                }
+                // the dish the declaration is about: "gluten-free pasta" handled by absentAfter;
+                // "sans gluten" is usually a whole-dish statement.
+            case .absentAfter:
+                // "gluten-free", "dairy and nut free", "glutenfrei"
+                var scoped: [Int] = []
+                var cursor = q.start
+                for ti in terms.indices.reversed() where terms[ti].end <= q.start {
+                    let m = terms[ti]
+                    if let last = scoped.last, terms[last].start == m.start { scoped.append(ti); continue } // same words, other row
+                    if scoped.isEmpty {
+                        guard onlyConnectors(m.end, cursor) && (cursor - m.end) <= 1 else { break }
+                    } else {
+                        guard onlyConnectors(m.end, cursor), cursor - m.end <= 2 else { break }
+                    }
+                    scoped.append(ti); cursor = m.start
+                }
+                let declared = declaredSet(scoped)
+                for ti in scoped { markAbsent(ti, declared, evidence: qualText(q, terms[ti].start, terms[ti].end)) }
+                // The noun it modifies: "gluten-free bun", "dairy free cheese".
+                if !declared.isEmpty, let next = terms.firstIndex(where: { $0.start >= q.end }),
+                   terms[next].start - q.end <= 2, sameSentence(q.start, terms[next].start) {
+                    for ti in terms.indices where terms[ti].start == terms[next].start {
+                        markAbsent(ti, declared, evidence: qualText(q, terms[ti].start, terms[ti].end))
+                    }
+                }
+            case .absentMarker:
+                let declared = Set(lexicon.qualifiers[q.q].allergens)
+                for a in declared { absentEvidence[a, default: []].append(tokens[q.start..<q.end].map(\.raw).joined()) }
+                // A "(GF)" dish: implied evidence (pasta, bun) yields; explicit words stay.
+                for ti in terms.indices where entries[terms[ti].entry].kind == .implied {
+                    for a in declared where status[ti][a] == .contains { status[ti][a] = .absent }
+                }
+            case .crossContact:
+                var named = false
+                for (ti, m) in terms.enumerated() where m.start >= q.end && sameSentence(q.start, m.start) {
+                    for a in entries[m.entry].allergens where status[ti][a] != nil {
+                        status[ti][a] = .mayContain
+                        result.mayContain.insert(a)
+                        named = true
+                    }
+                    meatSuppressed.insert(ti)
+                }
+                if !named { result.mayContain.formUnion(AllergenID.allCases) }
+            case .askServer:
+                result.askServer = true
+            case .veganModifier, .plantModifier:
+                for next in terms.indices where terms[next].start == q.end {
+                    meatSuppressed.insert(next)
+                    if kind == .veganModifier {
+                        markAbsent(next, Self.animalAllergens, evidence: qualText(q, terms[next].start, terms[next].end))
+                    }
+                }
+            case .vegetarianMarker:
+                // "vegetarian sausage": not meat (may still hold milk or eggs)
+                for next in terms.indices where terms[next].start == q.end { meatSuppressed.insert(next) }
+            case .veganMarker, .connector:
+                break
+            }
+        }
+
+        // Aggregate findings.
+        struct Acc { var evidence: [String] = []; var source: EvidenceSource = .implied; var conf = 0.0; var allFuzzy = true }
+        var acc: [AllergenID: Acc] = [:]
+        for (ti, m) in terms.enumerated() {
+            let e = entries[m.entry]
+            let wordConfs = Set(tokens[m.start..<m.end].map(\.word)).compactMap { words[$0].confidence }
+            let ocr = wordConfs.min() ?? 1.0
+            let fuzzFactor = m.cost > 0 ? max(0.3, 0.75 - 0.3 * m.cost) : 1.0
+            let conf = e.confidence * fuzzFactor * ocr
+            for a in e.allergens where status[ti][a] == .contains {
+                var x = acc[a] ?? Acc()
+                if !x.evidence.contains(m.text) { x.evidence.append(m.text) }
+                let src: EvidenceSource = e.kind == .explicit ? .explicit : .implied
+                // exact evidence decides the source before fuzzy evidence does
+                if x.conf == 0 || (m.cost == 0 && (x.allFuzzy || src < x.source)) || (m.cost > 0 && x.allFuzzy && src < x.source) {
+                    x.source = src
+                }
+                x.conf = max(x.conf, conf)
+                x.allFuzzy = x.allFuzzy && m.cost > 0
+                acc[a] = x
+                if !wordConfs.isEmpty { result.weakestEvidenceWord = min(result.weakestEvidenceWord ?? 1, ocr) }
+            }
+        }
+        var unresolved = false
+        let legendLetters = legend.letters
+        let codes = Self.codeReferences(in: rawText, legend: legend, defaultLetters: lexicon.letterCodes, unresolved: &unresolved)
+        result.hasCodes = !codes.isEmpty || unresolved
+        for (a, ev) in codes {
+            var x = acc[a] ?? Acc()
+            if !x.evidence.contains(ev) { x.evidence.append(ev) }
+            if x.evidence.count == 1 || EvidenceSource.code < x.source { x.source = .code }
+            x.conf = max(x.conf, legendLetters.isEmpty && legend.numeric.isEmpty ? 0.9 : 0.95)
+            x.allFuzzy = false
+            acc[a] = x
+        }
+        result.unresolvedCodes = unresolved
+        result.allergens = acc.keys.sorted().map {
+            let x = acc[$0]!
+            return AllergenFinding(id: $0, evidence: x.evidence, source: x.source,
+                                   confidence: (x.conf * 1000).rounded() / 1000, fuzzy: x.allFuzzy)
+        }
+        let contained = Set(acc.keys)
+        result.declaredAbsent = absentEvidence.keys.sorted().filter { !contained.contains($0) }
+            .map { AbsentEvidence(id: $0, evidence: Array(Set(absentEvidence[$0]!)).sorted()) }
+        result.mayContain.subtract(contained)
+
+        // Dietary (R8).
+        var meat: [String] = [], animal: [String] = []
+        for (ti, m) in terms.enumerated() where !meatSuppressed.contains(ti) {
+            let e = entries[m.entry]
+            let live = e.allergens.isEmpty || e.allergens.contains { status[ti][$0] == .contains }
+            guard live else { continue }
+            if e.diet == .meat { meat.append(m.text) }
+            if e.diet == .animal { animal.append(m.text) }
+        }
+        if result.allergens.contains(where: { $0.source == .code && [.fish, .crustaceans, .molluscs].contains($0.id) }) {
+            // printed codes for fish/shellfish: the dish contains them
+            meat += result.allergens.filter { $0.source == .code && [.fish, .crustaceans, .molluscs].contains($0.id) }.map { "code: \($0.id.rawValue)" }
+        }
+        if result.allergens.contains(where: { $0.source == .code && [.milk, .eggs].contains($0.id) }) {
+            animal += result.allergens.filter { $0.source == .code && [.milk, .eggs].contains($0.id) }.map { "code: \($0.id.rawValue)" }
+        }
+        var veganMarks: [String] = [], vegMarks: [String] = []
+        for q in quals {
+            let k = lexicon.qualifiers[q.q].kind
+            let t = tokens[q.start..<q.end].map(\.raw).joined(separator: " ")
+            if k == .veganMarker { veganMarks.append(t) }
+            if k == .vegetarianMarker { vegMarks.append(t) }
+            // "vegan" right before a term is a modifier, also a vegan marker only when standing alone
+            // "vegan" also modifies the next word ("vegan mayo"); as a label it counts only
+            // when nothing animal remains.
+            if k == .veganModifier { veganMarks.append(t) }
+        }
+        if !meat.isEmpty {
+            result.dietary = .not_vegetarian; result.dietaryEvidence = meat
+        } else if !animal.isEmpty {
+            result.dietary = .vegetarian; result.dietaryEvidence = animal + vegMarks + veganMarks
+        } else if !veganMarks.isEmpty {
+            result.dietary = .vegan; result.dietaryEvidence = veganMarks
+        } else if !vegMarks.isEmpty {
+            result.dietary = .vegetarian; result.dietaryEvidence = vegMarks
+        }
+        return result
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+
+/// One lexicon row (see models/allergens/README.md for the format).
+struct LexiconEntry: Sendable, Equatable {
+    enum Kind: String, Sendable { case explicit, implied, safe }
+    enum Diet: String, Sendable { case meat, animal, none }
+    enum Affix: Sendable, Equatable { case word, prefix, suffix, infix }
+
+    var term: String          // folded, words joined by single spaces
+    var words: [String]
+    var allergens: [AllergenID]
+    var kind: Kind
+    var diet: Diet
+    var confidence: Double
+    var noFuzz: Bool
+    var noAbsent: Bool
+    var affix: Affix
+    var lang: String
+}
+
+/// Qualifier phrases (models/allergens/qualifiers.tsv).
+struct QualifierEntry: Sendable, Equatable {
+    enum Kind: String, Sendable {
+        case absentBefore = "absent_before"      // "no nuts", "sans gluten", "ohne Ei"
+        case absentAfter = "absent_after"        // "gluten free", "glutenfrei"
+        case absentMarker = "absent_marker"      // "(GF)" — item declared free of the listed allergens
+        case crossContact = "cross_contact"      // "may contain", "shared fryer"
+        case askServer = "ask_server"
+        case veganModifier = "vegan_modifier"    // "vegan mayo": the next term has no animal product
+        case plantModifier = "plant_modifier"    // "zucchini bacon": the next term is not meat
+        case veganMarker = "vegan_marker"
+        case vegetarianMarker = "vegetarian_marker"
+        case connector
+    }
+    var words: [String]
+    var kind: Kind
+    var allergens: [AllergenID]
+}
+
+/// The allergen lexicon: terms (explicit, implied, false friends), qualifier
+/// phrases and allergen letter codes, loaded from `models/allergens/`.
+public struct AllergenLexicon: Sendable {
+    var entries: [LexiconEntry]
+    var qualifiers: [QualifierEntry]
+    /// Default allergen letter codes (Austrian/German A–R) when a menu has no legend.
+    var letterCodes: [String: [AllergenID]]
+
+    // Indexes built at load.
+    var byFirstWord: [String: [Int]] = [:]
+    var affixEntries: [Int] = []
+    var fuzzyCandidates: [Int] = []
+    var qualifiersByFirstWord: [String: [Int]] = [:]
+    /// Exact single-term lookup (legend names: "Sulphur dioxide", "Lactose").
+    var byTerm: [String: Int] = [:]
+
+    public var termCount: Int { entries.count }
+    public var qualifierCount: Int { qualifiers.count }
+
+    init(entries: [LexiconEntry], qualifiers: [QualifierEntry], letterCodes: [String: [AllergenID]]) {
+        self.entries = entries
+        self.qualifiers = qualifiers
+        self.letterCodes = letterCodes
+        for (i, e) in entries.enumerated() {
+            switch e.affix {
+            case .word:
+                byFirstWord[e.words[0], default: []].append(i)
+                if byTerm[e.term] == nil || e.kind != .safe { byTerm[e.term] = i }
+                if e.words.count == 1 && !e.noFuzz && e.term.count >= 5 && !e.term.contains(where: \.isNumber) {
+                    fuzzyCandidates.append(i)
+                }
+            default:
+                affixEntries.append(i)
+            }
+        }
+        for (i, q) in qualifiers.enumerated() {
+            qualifiersByFirstWord[q.words[0], default: []].append(i)
+        }
+    }
+
+    /// Loads `lexicon.tsv`, `qualifiers.tsv` and `codes.tsv` from `directory`
+    /// (the `models/allergens` folder).
+    public static func load(from directory: URL) throws -> AllergenLexicon {
+        func read(_ name: String) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
+                throw MenuScanError.lexiconUnavailable.with(detail: "\(name): cannot be read")
+            }
+            return text
+        }
+        let entries = try parseLexicon(read("lexicon.tsv"), file: "lexicon.tsv")
+        let quals = try parseQualifiers(read("qualifiers.tsv"))
+        let codes = try parseCodes(read("codes.tsv"))
+        guard !entries.isEmpty, !quals.isEmpty else {
+            throw MenuScanError.lexiconUnavailable.with(detail: "empty lexicon")
+        }
+        return AllergenLexicon(entries: entries, qualifiers: quals, letterCodes: codes)
+    }
+
+    /// The lexicon under `ModelLocator`'s `models/allergens`.
+    public static func loadDefault() throws -> AllergenLexicon {
+        guard let dir = ModelLocator.modelsDirectory() else {
+            throw MenuScanError.lexiconUnavailable.with(detail: "models folder not found")
+        }
+        return try load(from: dir.appendingPathComponent("allergens", isDirectory: true))
+    }
+
+    // MARK: Parsing
+
+    private static func rows(_ text: String) -> [(Int, [String])] {
+        var out: [(Int, [String])] = []
+        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let l = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+            if l.trimmingCharacters(in: .whitespaces).isEmpty || l.hasPrefix("#") { continue }
+            out.append((n + 1, l.split(separator: "\t", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }))
+        }
+        return out
+    }
+
+    static func parseAllergenList(_ s: String, file: String, line: Int) throws -> [AllergenID] {
+        if s.isEmpty || s == "-" { return [] }
+        return try s.split(separator: ",").map {
+            guard let id = AllergenID(rawValue: $0.trimmingCharacters(in: .whitespaces)) else {
+                throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(line): unknown allergen id")
+            }
+            return id
+        }
+    }
+
+    static func parseLexicon(_ text: String, file: String) throws -> [LexiconEntry] {
+        var out: [LexiconEntry] = []
+        for (n, cols) in rows(text) {
+            guard cols.count >= 3 else {
+                throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): expected at least 3 columns")
+            }
+            var term = TextFold.fold(cols[0])
+            var affix = LexiconEntry.Affix.word
+            if term.hasPrefix("*") && term.hasSuffix("*") && term.count > 2 { affix = .infix; term = String(term.dropFirst().dropLast()) }
+            else if term.hasPrefix("*") { affix = .suffix; term.removeFirst() }
+            else if term.hasSuffix("*") { affix = .prefix; term.removeLast() }
+            let words = Tokenizer.tokenize([SourceWord(text: term, confidence: nil)]).map(\.norm)
+            guard !words.isEmpty else {
+                throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): empty term")
+            }
+            let allergens = try parseAllergenList(cols[1], file: file, line: n)
+            guard let kind = LexiconEntry.Kind(rawValue: cols[2]) else {
+                throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): unknown kind")
+            }
+            var diet: LexiconEntry.Diet = .none
+            let dietCol = cols.count > 3 ? cols[3] : ""
+            if dietCol.isEmpty || dietCol == "auto" {
+                let a = Set(allergens)
+                if kind != .safe {
+                    if !a.isDisjoint(with: [.fish, .crustaceans, .molluscs]) { diet = .meat }
+                    else if !a.isDisjoint(with: [.milk, .eggs]) { diet = .animal }
+                }
+            } else if dietCol == "-" {
+                diet = .none
+            } else if let d = LexiconEntry.Diet(rawValue: dietCol) {
+                diet = d
+            } else {
+                throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): unknown diet")
+            }
+            var confidence = kind == .explicit ? 1.0 : 0.9
+            var noFuzz = false, noAbsent = false
+            let flags = cols.count > 4 ? cols[4] : ""
+            for f in flags.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !f.isEmpty {
+                if f == "nofuzz" { noFuzz = true }
+                else if f == "noabsent" { noAbsent = true }
+                else if f.hasPrefix("conf="), let c = Double(f.dropFirst(5)), c > 0, c <= 1 { confidence = c }
+                else { throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): unknown flag") }
+            }
+            let lang = cols.count > 5 ? cols[5] : ""
+            out.append(LexiconEntry(term: words.joined(separator: " "), words: words, allergens: allergens,
+                                    kind: kind, diet: diet, confidence: confidence, noFuzz: noFuzz,
+                                    noAbsent: noAbsent, affix: affix, lang: lang))
+        }
+        return out
+    }
+
+    static func parseQualifiers(_ text: String) throws -> [QualifierEntry] {
+        var out: [QualifierEntry] = []
+        for (n, cols) in rows(text) {
+            guard cols.count >= 2, let kind = QualifierEntry.Kind(rawValue: cols[1]) else {
+                throw MenuScanError.lexiconUnavailable.with(detail: "qualifiers.tsv:\(n): bad row")
+            }
+            let words = Tokenizer.tokenize([SourceWord(text: cols[0], confidence: nil)]).map(\.norm)
+            guard !words.isEmpty else { throw MenuScanError.lexiconUnavailable.with(detail: "qualifiers.tsv:\(n): empty") }
+            let allergens = try parseAllergenList(cols.count > 2 ? cols[2] : "", file: "qualifiers.tsv", line: n)
+            out.append(QualifierEntry(words: words, kind: kind, allergens: allergens))
+        }
+        return out
+    }
+
+    static func parseCodes(_ text: String) throws -> [String: [AllergenID]] {
+        var out: [String: [AllergenID]] = [:]
+        for (n, cols) in rows(text) {
+            guard cols.count >= 2, cols[0].count == 1 else {
+                throw MenuScanError.lexiconUnavailable.with(detail: "codes.tsv:\(n): bad row")
+            }
+            out[cols[0].uppercased()] = try parseAllergenList(cols[1], file: "codes.tsv", line: n)
+        }
+        return out
+    }
+
+    /// Allergens named by a legend entry ("Celery", "LACTOSE AND MILK",
+    /// "Sulphur dioxide"); nil when the name is not an allergen term.
+    func allergens(forLegendName name: String) -> [AllergenID]? {
+        let words = Tokenizer.tokenize([SourceWord(text: name, confidence: nil)]).filter { $0.kind == .word }.map(\.norm)
+        guard !words.isEmpty else { return nil }
+        func lookup(_ ws: [String]) -> [AllergenID]? {
+            let key = ws.joined(separator: " ")
+            if let i = byTerm[key] { return entries[i].allergens }
+            for v in Tokenizer.variants(key) { if let i = byTerm[v] { return entries[i].allergens } }
+            return nil
+        }
+        if let a = lookup(words) { return a }
+        // "lactose and milk", "sulphur dioxide & sulphites", "gluten (wheat, oats)"
+        var found: [AllergenID] = []
+        var any = false
+        for part in words.split(whereSeparator: { ["and", "und", "et", "y", "e", "or", "oder"].contains($0) }) {
+            if let a = lookup(Array(part)) { found += a; any = true }
+            else if let first = part.first, let a = lookup([first]) { found += a; any = true }
+        }
+        return any ? found : nil
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// Text normalisation shared by the lexicon and the matcher: lower case,
+/// diacritics removed, ligatures and ß expanded ("Käse" → "kase",
+/// "Bœuf" → "boeuf", "Weißwurst" → "weisswurst").
+enum TextFold {
+    static func fold(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for ch in s.lowercased() {
+            switch ch {
+            case "ß": out += "ss"
+            case "œ": out += "oe"
+            case "æ": out += "ae"
+            case "ø": out += "o"
+            case "ł": out += "l"
+            case "’", "‘", "`", "´": out += "'"
+            default:
+                for scalar in String(ch).decomposedStringWithCanonicalMapping.unicodeScalars
+                where scalar.properties.generalCategory != .nonspacingMark {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// A word of input text with the OCR confidence it was read with (nil when
+/// the input is plain text or the engine gave none).
+struct SourceWord: Sendable {
+    var text: String
+    var confidence: Double?
+}
+
+/// One token: a run of letters/digits, or one punctuation mark that matters
+/// for scoping qualifiers (`, & / | + ( ) -`).
+struct Token: Sendable {
+    enum Kind: Sendable { case word, punct }
+    var norm: String
+    var raw: String
+    var kind: Kind
+    /// Index of the source word the token came from.
+    var word: Int
+    /// Sentences are split at . ! ? ; : (qualifier scopes stop there).
+    var sentence: Int
+}
+
+enum Tokenizer {
+    static let punctTokens: Set<Character> = [",", "&", "/", "|", "+", "(", ")", "-", "–", "*"]
+    static let sentenceEnds: Set<Character> = [".", "!", "?", ";", ":", "•", "·"]
+
+    /// Tokenises words; German "…frei" compounds are split into stem + "frei"
+    /// so that "glutenfrei" reads as "gluten frei".
+    static func tokenize(_ words: [SourceWord]) -> [Token] {
+        var tokens: [Token] = []
+        var sentence = 0
+        for (wi, w) in words.enumerated() {
+            var current = ""
+            func flush() {
+                guard !current.isEmpty else { return }
+                let norm = TextFold.fold(current)
+                for piece in splitFrei(norm, raw: current) {
+                    tokens.append(Token(norm: piece.0, raw: piece.1, kind: .word, word: wi, sentence: sentence))
+                }
+                current = ""
+            }
+            let chars = Array(w.text)
+            for (ci, ch) in chars.enumerated() {
+                if ch.isLetter || ch.isNumber {
+                    current.append(ch)
+                } else if (ch == "." || ch == ",") && !current.isEmpty && current.last!.isNumber
+                            && ci + 1 < chars.count && chars[ci + 1].isNumber {
+                    current.append(ch) // 3,20 / 12.50 stay one token
+                } else {
+                    flush()
+                    if sentenceEnds.contains(ch) {
+                        // "B.L.T." or "No." must not end a sentence: only when followed by space/end
+                        // and the previous token is longer than one letter.
+                        let prevShort = (tokens.last?.norm.count ?? 0) <= 1 && tokens.last?.kind == .word
+                        if !prevShort { sentence += 1 }
+                    } else if punctTokens.contains(ch) {
+                        tokens.append(Token(norm: String(ch == "–" ? "-" : ch), raw: String(ch), kind: .punct, word: wi, sentence: sentence))
+                    }
+                }
+            }
+            flush()
+        }
+        return tokens
+    }
+
+    private static let freiSuffixes = ["freies", "freier", "freien", "freie", "frei"]
+
+    private static func splitFrei(_ norm: String, raw: String) -> [(String, String)] {
+        for suffix in freiSuffixes where norm.hasSuffix(suffix) && norm.count >= suffix.count + 2 {
+            var stem = String(norm.dropLast(suffix.count))
+            if stem.hasSuffix("-") { stem.removeLast() }
+            // Fugen-s / -n of German compounds ("nussfrei", "eifrei", "laktosefrei")
+            return [(stem, stem), ("frei", "frei")]
+        }
+        return [(norm, raw)]
+    }
+
+    /// Candidate lexicon keys for a token: itself and simple singular forms
+    /// (almonds → almond, peaches → peach, berries → berry).
+    static func variants(_ t: String) -> [String] {
+        var v = [t]
+        if t.count > 3 {
+            if t.hasSuffix("ies") { v.append(String(t.dropLast(3)) + "y") }
+            if t.hasSuffix("es") { v.append(String(t.dropLast(2))) }
+            if t.hasSuffix("s") && !t.hasSuffix("ss") { v.append(String(t.dropLast())) }
+        }
+        return v
+    }
+}

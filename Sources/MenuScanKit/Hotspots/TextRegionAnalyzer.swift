@@ -1,0 +1,198 @@
+/// Finds areas of the upright photo that hold text-like ink but no
+/// confidently read words (SPEC R5), by image analysis with leptonica:
+///
+/// 1. Work on a gray copy whose long side is at most `workingLongSide`.
+/// 2. Ink = pixels at least `minimumContrast` gray levels darker than the
+///    local background (a gray closing with a brick 1/25 of the long side):
+///    robust to uneven light, and out-of-focus text still leaves smudges
+///    darker than the paper around them.
+/// 3. Connected components; keep the character-sized ones (height between
+///    0.5 % and 8 % of the long side, not wider than 25 heights or half the photo).
+/// 4. Drop the components whose centre lies in a hotspot box (grown by a
+///    quarter of its height): that ink was read.
+/// 5. Text-line structure: paint the remaining components into a mask and
+///    close it horizontally (brick 1.5 median character heights wide), so the
+///    characters of one line join; a line candidate is text-like when it holds
+///    at least 2.5 times as wide as tall and at most 2.5 median character
+///    heights tall (pictures and stray marks fail this; out-of-focus words
+///    fuse into one component each, so no per-line component count is asked).
+/// 6. Lines close to each other (vertical gap under 2.5 line heights,
+///    overlapping or near horizontally) merge into regions, unless the merged
+///    rectangle would cover a quarter or more of a hotspot; a region needs
+///    `minimumLines` lines or `minimumComponents` components in all. Overlapping regions merge, and at
+///    most `maximumRegions` remain (the pair whose union adds the least area
+///    merges first).
+/// 7. Reason: ink in the region touching the photo edge → `cut_off`; overlapping a line that OCR
+///    read below the hotspot floor → `low_confidence`; otherwise `no_words`.
+public struct TextRegionAnalyzer: Sendable, Equatable {
+    public var workingLongSide = 1200
+    public var minimumComponents = 6
+    public var minimumLines = 2
+    public var maximumRegions = 12
+    /// Gray levels below the local background that count as ink.
+    public var minimumContrast = 24
+
+    public init() {}
+
+    /// `hotspotBoxes` and `lowConfidenceBoxes` are in upright photo pixels;
+    /// so are the regions returned.
+    public func unrecognizedRegions(in image: Bitmap, hotspotBoxes: [Box],
+                                    lowConfidenceBoxes: [Box]) -> [UnrecognizedRegion] {
+        analyze(image, hotspotBoxes: hotspotBoxes, lowConfidenceBoxes: lowConfidenceBoxes).regions
+    }
+
+    /// The regions, and the unread text lines they were made of (upright pixels).
+    public struct Analysis: Equatable, Sendable {
+        public var regions: [UnrecognizedRegion] = []
+        /// Boxes of the text-like lines that no hotspot covers (before merging
+        /// into regions); their union area is the unread text area.
+        public var unreadLines: [Box] = []
+        /// Every unread text-like line, also those too small to make a region
+        /// (an isolated price): what a second OCR pass may try to read.
+        public var candidateLines: [Box] = []
+    }
+
+    public func analyze(_ image: Bitmap, hotspotBoxes: [Box], lowConfidenceBoxes: [Box]) -> Analysis {
+        let none = Analysis()
+        let width = image.width, height = image.height
+        let long = max(width, height)
+        guard long > 0 else { return none }
+        let factor = min(1.0, Double(workingLongSide) / Double(long))
+        guard let gray = image.grayscale(),
+              let work = factor < 1 ? gray.scaled(by: factor) : gray else { return none }
+        let ww = work.width, wh = work.height
+        let workLong = max(ww, wh)
+        guard let ink = work.darkerThanBackground(backgroundSize: workLong / 25, minContrast: minimumContrast) else { return none }
+
+        // 3. character-sized components
+        let minH = max(5, workLong / 200), maxH = max(minH + 1, workLong * 8 / 100)
+        let chars = ink.componentBoxes().filter { b in
+            b.height >= minH && b.height <= maxH && b.width <= 25 * b.height && b.width * 2 <= ww && b.width >= 1
+        }
+
+        // 4. drop what was read
+        let read = hotspotBoxes.map { b -> Box in
+            let s = b.scaled(by: factor)
+            let grow = s.height / 4
+            return Box(x: s.x - grow, y: s.y - grow, width: s.width + 2 * grow, height: s.height + 2 * grow)
+        }
+        let unread = chars.filter { c in
+            let cx = c.x + c.width / 2, cy = c.y + c.height / 2
+            return !read.contains { cx >= $0.x && cx < $0.maxX && cy >= $0.y && cy < $0.maxY }
+        }
+        guard unread.count >= minimumComponents else { return none }
+
+        // 5. text lines
+        let medianH = Self.median(unread.map(\.height))
+        guard let mask = Bitmap.blankMask(width: ww, height: wh) else { return none }
+        for c in unread { mask.setMask(c) }
+        guard let joined = mask.closed(width: max(3, medianH * 3 / 2), height: 1) else { return none }
+        struct Line { var box: Box; var count: Int }
+        let candidates = joined.componentBoxes()
+        var counts = Array(repeating: 0, count: candidates.count)
+        let order = candidates.indices.sorted { candidates[$0].y < candidates[$1].y }
+        for c in unread {
+            let cx = c.x + c.width / 2, cy = c.y + c.height / 2
+            // candidates are few; a linear scan over those whose rows hold cy is enough
+            for i in order where candidates[i].y <= cy {
+                let b = candidates[i]
+                if cy < b.maxY && cx >= b.x && cx < b.maxX { counts[i] += 1; break }
+            }
+        }
+        let lines = candidates.indices.compactMap { i -> Line? in
+            let b = candidates[i]
+            guard counts[i] >= 1, b.width * 2 >= b.height * 5, b.height * 2 <= medianH * 5 else { return nil }
+            return Line(box: b, count: counts[i])
+        }
+        guard !lines.isEmpty else { return none }
+
+        // 6. lines → regions
+        var groups = lines.map { (box: $0.box, count: $0.count, lines: 1, lineHeight: $0.box.height) }
+        var merged = true
+        while merged {
+            merged = false
+            outer: for i in groups.indices {
+                for j in groups.indices where j > i {
+                    let u = groups[i].box.union(groups[j].box)
+                    // Never merge across text that was read: regions stay on unread text.
+                    let lineHeight = max(groups[i].lineHeight, groups[j].lineHeight)
+                    if Self.near(groups[i].box, groups[j].box, lineHeight: lineHeight), !read.contains(where: { Self.swallows(u, $0) }) {
+                        groups[i] = (groups[i].box.union(groups[j].box), groups[i].count + groups[j].count,
+                                     groups[i].lines + groups[j].lines, lineHeight)
+                        groups.remove(at: j)
+                        merged = true
+                        break outer
+                    }
+                }
+            }
+        }
+        let kept = groups.filter { $0.lines >= minimumLines || $0.count >= minimumComponents }
+        var regions = kept.map(\.box)
+        let keptLines = lines.map(\.box).filter { l in kept.contains { $0.box.intersection(l) == l } }
+        while regions.count > maximumRegions {
+            var best = (i: 0, j: 1, cost: Int.max)
+            for i in regions.indices {
+                for j in regions.indices where j > i {
+                    let u = regions[i].union(regions[j])
+                    let cost = u.area - regions[i].area - regions[j].area
+                    if cost < best.cost { best = (i, j, cost) }
+                }
+            }
+            regions[best.i] = regions[best.i].union(regions[best.j])
+            regions.remove(at: best.j)
+        }
+        regions.sort { ($0.y, $0.x) < ($1.y, $1.x) }
+
+        // 7. back to upright pixels, with a reason
+        let edge = 2, reach = max(3, medianH * 3 / 2)
+        let lowBoxes = lowConfidenceBoxes
+        let unreadLines = keptLines.map { Self.clamp($0.scaled(by: 1 / factor), width: width, height: height) }
+        let out = regions.map { r in
+            // judged on the ink itself (closing may pull a line's box back from the edge)
+            let touches = unread.contains { c in
+                // the closing can erode a line's end at the border: look a brick width further
+                let grown = Box(x: r.x - reach, y: r.y, width: r.width + 2 * reach, height: r.height)
+                return grown.intersection(c) != nil && (c.x <= edge || c.y <= edge || c.maxX >= ww - edge || c.maxY >= wh - edge)
+            }
+            let up = Self.clamp(r.scaled(by: 1 / factor), width: width, height: height)
+            let reason: UnrecognizedReason
+            if touches {
+                reason = .cutOff
+            } else if lowBoxes.contains(where: { $0.intersection(up) != nil }) {
+                reason = .lowConfidence
+            } else {
+                reason = .noWords
+            }
+            return UnrecognizedRegion(box: up, reason: reason)
+        }
+        let candidateLines = lines.map { Self.clamp($0.box.scaled(by: 1 / factor), width: width, height: height) }
+        return Analysis(regions: out, unreadLines: unreadLines, candidateLines: candidateLines)
+    }
+
+    /// `region` covers at least a quarter of the read box `read`.
+    static func swallows(_ region: Box, _ read: Box) -> Bool {
+        guard let i = region.intersection(read) else { return false }
+        return i.area * 4 >= read.area
+    }
+
+    /// Two text boxes belong together: vertical gap under 2.5 line heights (a
+    /// price column skips the description lines) and
+    /// horizontal gap under 2 line heights (or they overlap).
+    static func near(_ a: Box, _ b: Box, lineHeight h: Int) -> Bool {
+        let vgap = max(a.y, b.y) - min(a.maxY, b.maxY)
+        let hgap = max(a.x, b.x) - min(a.maxX, b.maxX)
+        return vgap < h * 5 / 2 && hgap < h * 2
+    }
+
+    static func clamp(_ b: Box, width: Int, height: Int) -> Box {
+        let l = max(0, b.x), t = max(0, b.y)
+        return Box(left: l, top: t, right: min(width, b.maxX), bottom: min(height, b.maxY))
+    }
+
+    static func median(_ values: [Int]) -> Int {
+        guard !values.isEmpty else { return 0 }
+        let s = values.sorted()
+        return s[s.count / 2]
+    }
+}
+

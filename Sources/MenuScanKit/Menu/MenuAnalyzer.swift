@@ -1,0 +1,212 @@
+import Foundation
+
+/// Menu structure + allergen + dietary classification (SPEC R6–R8).
+/// A pure value-in/value-out stage: no logging, no printing, no I/O.
+public struct MenuAnalyzer: Sendable {
+    public let lexicon: AllergenLexicon
+    private let classifier: AllergenClassifier
+
+    public init(lexicon: AllergenLexicon) {
+        self.lexicon = lexicon
+        self.classifier = AllergenClassifier(lexicon: lexicon)
+    }
+
+    /// Words below this OCR confidence make an item's absence of allergens untrustworthy.
+    public static let lowWordConfidence = 0.5
+
+    // MARK: Entry points
+
+    /// Photos: the OCR page's lines, split into columns and bands.
+    public func analyze(page: OCRPage, profile: AllergenProfile?) -> MenuAnalysis {
+        let segs = PageLayout.segments(of: page)
+        let lines = segs.map { s in
+            StructLine(text: s.words.map(\.text).joined(separator: " "),
+                       words: s.words.map { SourceWord(text: $0.text, confidence: $0.confidence) },
+                       ocrWords: s.words)
+        }
+        return analyze(lines: lines, runs: PageLayout.runs(segs), perLine: false, exactText: false, profile: profile)
+    }
+
+    /// Plain text (`menuscan classify`): one menu, or one item per line.
+    public func analyze(text: String, perLine: Bool, profile: AllergenProfile?) -> MenuAnalysis {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            .map { raw -> StructLine in
+                let t = String(raw)
+                return StructLine(text: t, words: t.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                    .map { SourceWord(text: String($0), confidence: nil) }, ocrWords: [])
+            }
+        // Blank lines separate runs (an item never spans a blank line).
+        var runs: [[Int]] = [[]]
+        for (i, l) in lines.enumerated() {
+            if l.text.trimmingCharacters(in: .whitespaces).isEmpty { if !runs[runs.count - 1].isEmpty { runs.append([]) } }
+            else { runs[runs.count - 1].append(i) }
+        }
+        return analyze(lines: lines, runs: runs.filter { !$0.isEmpty }, perLine: perLine, exactText: true, profile: profile)
+    }
+
+    // MARK: Legend
+
+    private static let legendSegment = try! NSRegularExpression(
+        pattern: #"^\s*(\d{1,2}|[A-Z])\s*(?:[-–—:=.)]\s*|\s+)([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ '&()]*?)\s*$"#)
+
+    /// Finds allergen legends ("1 Celery", "A-GLUTEN / B-CRUSTACEANS / …").
+    func legend(_ lines: [StructLine]) -> (CodeLegend, Set<Int>) {
+        var numeric: [Int: [AllergenID]] = [:], letters: [String: [AllergenID]] = [:]
+        var numLines = Set<Int>(), letLines = Set<Int>()
+        for (i, l) in lines.enumerated() {
+            let parts = l.text.split(whereSeparator: { "/|;•".contains($0) })
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !parts.isEmpty else { continue }
+            var found: [(String, [AllergenID])] = []
+            for p in parts {
+                let ns = p as NSString
+                guard let m = Self.legendSegment.firstMatch(in: p, range: NSRange(location: 0, length: ns.length)),
+                      let ids = lexicon.allergens(forLegendName: ns.substring(with: m.range(at: 2))) else { found = []; break }
+                found.append((ns.substring(with: m.range(at: 1)), ids))
+            }
+            guard !found.isEmpty else { continue }
+            for (key, ids) in found {
+                if let n = Int(key) { numeric[n, default: []] += ids; numLines.insert(i) }
+                else { letters[key, default: []] += ids; letLines.insert(i) }
+            }
+        }
+        var legend = CodeLegend()
+        var legendLines = Set<Int>()
+        if numeric.count >= 3 { legend.numeric = numeric; legendLines.formUnion(numLines) }
+        if letters.count >= 3 { legend.letters = letters; legendLines.formUnion(letLines) }
+        return (legend, legendLines)
+    }
+
+    // MARK: Core
+
+    private func analyze(lines: [StructLine], runs: [[Int]], perLine: Bool, exactText: Bool,
+                         profile: AllergenProfile?) -> MenuAnalysis {
+        let (legend, legendLines) = legend(lines)
+        var raw: [RawItem] = []
+        var sections: [String] = []
+        var loose: [Int] = []
+        if perLine {
+            for run in runs {
+                for i in run {
+                    let t = lines[i].text.trimmingCharacters(in: .whitespaces)
+                    let f = PriceParser.find(in: t, allowPlain: false)
+                    let name = (f.map { $0.before.isEmpty ? t : $0.before } ?? t)
+                    raw.append(RawItem(section: nil, name: name, price: f?.before.isEmpty == false ? f?.price : nil, lines: [i]))
+                }
+            }
+        } else {
+            let out = MenuStructurer(lines: lines, runs: runs, legendLines: legendLines).run()
+            raw = out.items; sections = out.sections; loose = out.looseLines
+            // No menu structure (no prices): the text is one dish ("Chicken satay with peanut sauce").
+            let textLines = runs.flatMap { $0 }.filter { !legendLines.contains($0) }
+            if raw.isEmpty, let first = textLines.first {
+                raw = [RawItem(section: nil, name: lines[first].text.trimmingCharacters(in: .whitespaces),
+                               descriptionParts: textLines.dropFirst().map { lines[$0].text.trimmingCharacters(in: .whitespaces) },
+                               lines: textLines)]
+                sections = []; loose = []
+            }
+        }
+
+        // Menu-level cross-contact statements ("cannot guarantee…", "all fried in shared oil"):
+        // every line outside items, and lines inside items that speak about the whole menu
+        // ("all our dishes may contain nuts" read as the last item's description).
+        var menuMay = Set<AllergenID>()
+        let looseSet = Set(loose)
+        for (i, line) in lines.enumerated() where !legendLines.contains(i) && !perLine {
+            guard looseSet.contains(i) || Self.speaksForTheMenu(line.text) else { continue }
+            let c = classifier.classify(words: line.words, rawText: "", legend: CodeLegend())
+            menuMay.formUnion(c.mayContain)
+        }
+
+        var items: [MenuItem] = []
+        var classified: [(MenuItem, ItemClassification, Bool)] = []
+        for r in raw {
+            let own = r.lines
+            // The section header and its notes are context for the item: "SANDWICHES" → bread,
+            // "All our pizzas are cooked on a thin crust." → gluten, "WINES" → sulphites.
+            let context = (r.sectionLine.map { [$0] } ?? []) + r.noteLines
+            let words = own.flatMap { lines[$0].words } + context.flatMap { [SourceWord(text: ".", confidence: nil)] + lines[$0].words }
+            let rawText = (own + r.noteLines).map { lines[$0].text }.joined(separator: "\n")
+            let c = classifier.classify(words: words, rawText: rawText, legend: legend)
+            let ocrWords = own.flatMap { lines[$0].ocrWords }
+            let confs = ocrWords.compactMap(\.confidence)
+            let confidence: Double = exactText ? 1.0 : (confs.isEmpty ? 0 : confs.reduce(0, +) / Double(confs.count))
+            let box = ocrWords.isEmpty ? nil : ocrWords.dropFirst().reduce(ocrWords[0].box) { $0.union($1.box) }
+            let lowWords = ocrWords.contains { w in
+                (w.confidence ?? 0) < Self.lowWordConfidence && w.text.filter(\.isLetter).count >= 3
+            }
+            var mayContain = c.mayContain.union(menuMay)
+            mayContain.subtract(c.allergens.map(\.id))
+            var item = MenuItem(section: r.section, name: r.name, description: r.descriptionParts.joined(separator: " "),
+                                price: r.price, box: box, words: ocrWords,
+                                confidence: (confidence * 1000).rounded() / 1000,
+                                allergens: c.allergens, mayContain: mayContain.sorted(),
+                                declaredAbsent: c.declaredAbsent.map(\.id), declaredAbsentEvidence: c.declaredAbsent,
+                                dietary: c.dietary, dietaryEvidence: c.dietaryEvidence, safety: nil, safetyReasons: [])
+            classified.append((item, c, lowWords))
+        }
+        // A menu that prints allergen codes for its items (a legend and codes on most items):
+        // an item without codes is an omission or a misread, so absence cannot be trusted.
+        let withCodes = classified.filter { $0.1.hasCodes }.count
+        let expectCodes = !(legend.numeric.isEmpty && legend.letters.isEmpty) && !perLine
+            && withCodes >= 3 && Double(withCodes) >= 0.5 * Double(classified.count)
+        for (var item, c, lowWords) in classified {
+            if let profile {
+                (item.safety, item.safetyReasons) = Self.safety(item: item, classification: c, lowWords: lowWords,
+                                                                missingCodes: expectCodes && !c.hasCodes, profile: profile)
+            }
+            items.append(item)
+        }
+
+        let menuConfidence = items.isEmpty ? 0 : items.map(\.confidence).reduce(0, +) / Double(items.count)
+        let level = ConfidenceLevel(confidence: menuConfidence)
+        var warnings: [MenuScanError] = []
+        if level == .low { warnings.append(.lowConfidenceResults) }
+        let crossRisk = items.contains { item in
+            guard let p = profile else { return !item.mayContain.isEmpty }
+            return !p.allergens.isDisjoint(with: item.mayContain)
+        }
+        if crossRisk { warnings.append(.potentialCrossContamination) }
+        let unsafe = items.contains { $0.safety == .unsafe }
+        return MenuAnalysis(confidence: (menuConfidence * 1000).rounded() / 1000,
+                            requiresUserVerification: level == .low || unsafe,
+                            sections: sections, items: items, profile: profile.map { $0.allergens.sorted() },
+                            menuMayContain: menuMay.sorted(), warnings: warnings)
+    }
+
+    private static let menuWideWords: Set<String> = [
+        "all", "every", "any", "our", "kitchen", "dishes", "items", "menu", "food", "products", "premises",
+        "alle", "unsere", "unserer", "speisen", "gerichte", "kuche", "tous", "toutes", "nos", "notre", "plats", "cuisine",
+        "todos", "todas", "nuestra", "nuestros", "platos", "cocina", "tutti", "tutte", "nostra", "nostri", "piatti", "cucina",
+    ]
+
+    /// A line that talks about the whole menu or kitchen, not one dish.
+    static func speaksForTheMenu(_ text: String) -> Bool {
+        let words = TextFold.fold(text).split(whereSeparator: { !$0.isLetter })
+        return words.contains { menuWideWords.contains(String($0)) }
+    }
+
+    /// R7: unsafe when the item contains a profile allergen on solid evidence;
+    /// caution on cross-contact, fuzzy or low-confidence evidence, unreadable
+    /// text, "ask your server", codes without a legend or misread, or no codes
+    /// on a menu that codes its items; safe otherwise.
+    static func safety(item: MenuItem, classification c: ItemClassification, lowWords: Bool,
+                       missingCodes: Bool = false, profile: AllergenProfile) -> (Safety, [String]) {
+        var unsafe = false, caution = false
+        var reasons: [String] = []
+        for f in item.allergens where profile.allergens.contains(f.id) {
+            if !f.fuzzy && f.confidence > 0.65 { unsafe = true; reasons.append("contains:\(f.id.rawValue)") }
+            else { caution = true; reasons.append((f.fuzzy ? "fuzzy_evidence:" : "weak_evidence:") + f.id.rawValue) }
+        }
+        for a in item.mayContain where profile.allergens.contains(a) {
+            caution = true; reasons.append("may_contain:\(a.rawValue)")
+        }
+        if item.confidenceLevel == .low { caution = true; reasons.append("low_text_confidence") }
+        if lowWords { caution = true; reasons.append("low_confidence_words") }
+        if c.askServer { caution = true; reasons.append("ask_server") }
+        if c.unresolvedCodes { caution = true; reasons.append("unresolved_allergen_codes") }
+        if missingCodes { caution = true; reasons.append("missing_allergen_codes") }
+        for a in item.declaredAbsent where profile.allergens.contains(a) { reasons.append("declared_absent:\(a.rawValue)") }
+        return (unsafe ? .unsafe : (caution ? .caution : .safe), reasons)
+    }
+}

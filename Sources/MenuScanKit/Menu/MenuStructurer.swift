@@ -1,0 +1,279 @@
+import Foundation
+
+/// A line of menu text with the words it came from.
+struct StructLine: Sendable {
+    var text: String
+    var words: [SourceWord]
+    var ocrWords: [OCRWord]
+}
+
+/// An item before classification: which lines it holds.
+struct RawItem: Sendable {
+    var section: String?
+    /// The header line of the section (its words are context: "SANDWICHES", "PIZZAS", "WINES").
+    var sectionLine: Int?
+    var name: String
+    var descriptionParts: [String] = []
+    var price: String?
+    /// Indices (into the flat line list) of the item's own lines.
+    var lines: [Int]
+    /// Section notes ("All burgers served on a brioche bun") that apply to it.
+    var noteLines: [Int] = []
+    var closed = false
+}
+
+/// Turns lines into menu items (sections, name, description, price).
+///
+/// Two layouts are recognised and chosen per menu by how name-like the
+/// resulting item names are:
+/// - A: "NAME … PRICE" then description lines (most printed menus);
+/// - B: name line, description lines, price at the end of the last one
+///   (or alone on the next line).
+/// Lines come in runs (a column of a band of the page); an item never spans runs.
+struct MenuStructurer {
+    var lines: [StructLine]
+    var runs: [[Int]]
+    var legendLines: Set<Int>
+
+    struct Output {
+        var items: [RawItem]
+        var sections: [String]
+        var looseLines: [Int]
+    }
+
+    private static let numericCodes = try! NSRegularExpression(pattern: #"\(\s*\d{1,2}(?:\s*[,;.]\s*\d{1,2})*\s*\)"#)
+    private static let letterCodes = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9À-ÿ'])[A-Z](?:\s*,\s*[A-Z])+(?![A-Za-z0-9À-ÿ])"#)
+
+    /// Code lists as OCR reads them at the end of a name ("Frittatensuppe a,c,c").
+    private static let trailingLooseCodes = try! NSRegularExpression(pattern: #"\s+[A-Za-z](?:\s*[,.]\s*[A-Za-z])+\s*$"#)
+
+    static func stripCodes(_ s: String) -> String {
+        var t = s
+        for rx in [numericCodes, letterCodes] {
+            t = rx.stringByReplacingMatches(in: t, range: NSRange(location: 0, length: (t as NSString).length), withTemplate: " ")
+        }
+        // "a,c,c" / "a.c,c" but not "B.L.T." (a list needs a comma)
+        if let m = trailingLooseCodes.firstMatch(in: t, range: NSRange(location: 0, length: (t as NSString).length)),
+           (t as NSString).substring(with: m.range).contains(",") {
+            t = (t as NSString).replacingCharacters(in: m.range, with: "")
+        }
+        return t.split(separator: " ").joined(separator: " ")
+    }
+
+    static func hasNumericCodes(_ s: String) -> Bool {
+        numericCodes.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) != nil
+    }
+
+    /// Nothing but allergen code lists and punctuation.
+    static func isCodeOnly(_ s: String) -> Bool {
+        let rest = stripCodes(s).filter { $0.isLetter || $0.isNumber }
+        return rest.isEmpty && s.contains(where: { $0.isNumber || $0.isUppercase })
+    }
+
+    private static func letters(_ s: String) -> [Character] { s.filter(\.isLetter) }
+
+    static func isHeaderLike(_ s: String) -> Bool {
+        let t = s.trimmingCharacters(in: .whitespaces)
+        let words = t.split(separator: " ")
+        guard (1...5).contains(words.count), let first = t.first else { return false }
+        guard first.isUppercase || first.isNumber else { return false }
+        if let last = t.last, ",;.".contains(last) { return false }
+        let ls = letters(t)
+        guard ls.count >= 3 else { return false }
+        if ls.allSatisfy({ $0.isUppercase }) { return true }
+        // Title Case: every word of 4+ letters capitalised
+        return words.allSatisfy { w in w.count < 4 || w.first!.isUppercase || !w.first!.isLetter }
+    }
+
+    /// A header in capitals ("SOUPS", "Cold SANDWICHES": at least 60% capitals).
+    static func isAllCapsHeader(_ s: String) -> Bool {
+        let ls = letters(s)
+        return isHeaderLike(s) && ls.count >= 3 && Double(ls.filter(\.isUppercase).count) >= 0.6 * Double(ls.count)
+    }
+
+    /// "tomato, pickled red onion add salmon bacon +$6": an add-on that
+    /// continues the current item rather than starting a new one.
+    static func isContinuation(_ f: PriceParser.Found) -> Bool {
+        guard f.price.hasPrefix("+") else { return false }
+        let ls = letters(f.before)
+        return ls.isEmpty || Double(ls.filter(\.isUppercase).count) < 0.3 * Double(ls.count)
+    }
+
+    /// How much a string looks like a dish name rather than a description.
+    static func nameScore(_ s: String) -> Double {
+        let t = stripCodes(s)
+        let words = t.split(separator: " ")
+        if words.isEmpty { return -1 }
+        var score = 1.0
+        if words.count > 7 { score -= 1 }
+        if t.contains("|") { score -= 1 }
+        if t.contains(",") { score -= 0.5 }
+        let ls = letters(t)
+        if !ls.isEmpty && Double(ls.filter(\.isUppercase).count) / Double(ls.count) >= 0.5 { score += 0.5 }
+        if let f = t.first, f.isLowercase, !words.contains(where: { w in w.count > 1 && w.allSatisfy { !$0.isLetter || $0.isUppercase } }) {
+            score -= 0.5
+        }
+        return score
+    }
+
+    func run() -> Output {
+        // Plain-number prices only on menus without currency/decimal prices.
+        let strong = lines.filter { PriceParser.hasStrongPrice($0.text) }.count
+        let allowPlain = strong < 3
+        let price: [PriceParser.Found?] = lines.enumerated().map { i, l in
+            legendLines.contains(i) ? nil : PriceParser.find(in: l.text, allowPlain: allowPlain)
+        }
+        let a = layoutA(price: price)
+        let b = layoutB(price: price)
+        func score(_ o: Output) -> Double {
+            o.items.reduce(0) { $0 + Self.nameScore($1.name) } - 0.25 * Double(o.looseLines.count)
+        }
+        return score(b) > score(a) + 0.5 ? b : a
+    }
+
+    private func isPriceOnly(_ f: PriceParser.Found?) -> Bool { f != nil && f!.before.isEmpty }
+
+    private func finish(_ item: inout RawItem?, into items: inout [RawItem]) {
+        if var it = item {
+            it.closed = true
+            items.append(it)
+        }
+        item = nil
+    }
+
+    func layoutA(price: [PriceParser.Found?]) -> Output {
+        var items: [RawItem] = []
+        var sections: [String] = []
+        var loose: [Int] = []
+        var section: String? = nil
+        var sectionLine: Int? = nil
+        var sectionNotes: [Int] = []
+        for run in runs {
+            var current: RawItem? = nil
+            for (k, i) in run.enumerated() {
+                let text = lines[i].text.trimmingCharacters(in: .whitespaces)
+                if text.isEmpty || legendLines.contains(i) { finish(&current, into: &items); continue }
+                let next: Int? = k + 1 < run.count ? run[k + 1] : nil
+                if Self.isCodeOnly(text) {
+                    if current != nil { current!.lines.append(i); finish(&current, into: &items) }
+                    else if !items.isEmpty && items[items.count - 1].lines.last.map({ $0 + 1 == i }) == true { items[items.count - 1].lines.append(i) }
+                    else { loose.append(i) }
+                    continue
+                }
+                if let f = price[i] {
+                    if f.before.isEmpty {
+                        if current != nil && current!.price == nil { current!.price = f.price; current!.lines.append(i); continue }
+                        loose.append(i); continue
+                    }
+                    if current != nil && Self.isContinuation(f) {
+                        current!.descriptionParts.append(text)
+                        current!.lines.append(i)
+                        continue
+                    }
+                    finish(&current, into: &items)
+                    let name = Self.stripCodes(f.before)
+                    current = RawItem(section: section, sectionLine: sectionLine, name: name, price: f.price, lines: [i], noteLines: sectionNotes)
+                    if !f.after.isEmpty { current!.descriptionParts.append(f.after) }
+                    continue
+                }
+                let nextIsItem = next.map { price[$0] != nil && !(price[$0]!.before.isEmpty) } ?? false
+                let nextIsPriceOnly = next.map { isPriceOnly(price[$0]) } ?? false
+                let nextIsHeader = next.map { price[$0] == nil && Self.isHeaderLike(lines[$0].text) } ?? false
+                // A Title Case line inside an open description is part of it ("Potato Salad and Cranberry Sauce").
+                let canBeHeader = Self.isAllCapsHeader(text) || current == nil || current!.descriptionParts.count >= 4
+                if canBeHeader && Self.isHeaderLike(text) && (nextIsItem || nextIsHeader || Self.isAllCapsHeader(text)) && !nextIsPriceOnly {
+                    finish(&current, into: &items)
+                    section = text
+                    sectionLine = i
+                    sections.append(text)
+                    sectionNotes = []
+                    continue
+                }
+                if nextIsPriceOnly && Self.nameScore(text) >= 1 && (current == nil || current!.descriptionParts.count >= 1) {
+                    finish(&current, into: &items)
+                    current = RawItem(section: section, sectionLine: sectionLine, name: Self.stripCodes(text), lines: [i], noteLines: sectionNotes)
+                    continue
+                }
+                if current != nil && current!.descriptionParts.count < 4 {
+                    current!.descriptionParts.append(text)
+                    current!.lines.append(i)
+                    if Self.hasNumericCodes(text) { finish(&current, into: &items) }
+                    continue
+                }
+                finish(&current, into: &items)
+                loose.append(i)
+                // Notes right after a header apply to that section's items.
+                if section != nil && items.last?.section != section { sectionNotes.append(i) }
+            }
+            finish(&current, into: &items)
+        }
+        return Output(items: items, sections: sections, looseLines: loose)
+    }
+
+    func layoutB(price: [PriceParser.Found?]) -> Output {
+        var items: [RawItem] = []
+        var sections: [String] = []
+        var loose: [Int] = []
+        var section: String? = nil
+        var sectionLine: Int? = nil
+        var sectionNotes: [Int] = []
+        for run in runs {
+            var chunk: [Int] = []
+            for i in run {
+                let text = lines[i].text.trimmingCharacters(in: .whitespaces)
+                if text.isEmpty || legendLines.contains(i) { loose += chunk; chunk = []; continue }
+                if Self.isCodeOnly(text) {
+                    if !chunk.isEmpty { chunk.append(i) }
+                    else if !items.isEmpty { items[items.count - 1].lines.append(i) }
+                    else { loose.append(i) }
+                    continue
+                }
+                if let f = price[i] {
+                    // Sentences before the item's own lines are section notes
+                    // ("All our pizzas are … thin crust." / "The Veg" / "Cheese | … $11.00").
+                    if let k = chunk.lastIndex(where: { lines[$0].text.trimmingCharacters(in: .whitespaces).hasSuffix(".") }),
+                       k < chunk.count - 1 {
+                        let notes = Array(chunk[...k])
+                        loose += notes
+                        if section != nil { sectionNotes += notes }
+                        chunk = Array(chunk[(k + 1)...])
+                    }
+                    var own = chunk
+                    let sentenceLike = chunk.allSatisfy { c in
+                        let t = lines[c].text.trimmingCharacters(in: .whitespaces)
+                        return t.hasSuffix(".") || (t.hasSuffix("!") && t.split(separator: " ").count > 5)
+                    }
+                    if !chunk.isEmpty && !f.before.isEmpty && sentenceLike && Self.nameScore(f.before) >= 1 {
+                        loose += chunk
+                        if section != nil { sectionNotes += chunk }
+                        own = []
+                    }
+                    if own.isEmpty && f.before.isEmpty {
+                        loose.append(i); chunk = []; continue
+                    }
+                    let nameText = own.isEmpty ? f.before : lines[own[0]].text
+                    var item = RawItem(section: section, sectionLine: sectionLine, name: Self.stripCodes(nameText.trimmingCharacters(in: .whitespaces)),
+                                       price: f.price, lines: own + [i], noteLines: sectionNotes)
+                    if own.count > 1 { item.descriptionParts += own.dropFirst().map { lines[$0].text.trimmingCharacters(in: .whitespaces) } }
+                    if !own.isEmpty && !f.before.isEmpty { item.descriptionParts.append(f.before) }
+                    if !f.after.isEmpty { item.descriptionParts.append(f.after) }
+                    item.closed = true
+                    items.append(item)
+                    chunk = []
+                    continue
+                }
+                if Self.isAllCapsHeader(text) {
+                    loose += chunk; chunk = []
+                    section = text
+                    sectionLine = i
+                    sections.append(text)
+                    sectionNotes = []
+                    continue
+                }
+                chunk.append(i)
+            }
+            loose += chunk
+        }
+        return Output(items: items, sections: sections, looseLines: loose)
+    }
+}

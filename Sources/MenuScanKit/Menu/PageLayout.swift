@@ -1,0 +1,146 @@
+/// Orders an OCR page's lines into runs for the structurer: lines are split at
+/// wide gaps (a row that Tesseract read across two columns), columns are found
+/// from the empty vertical gutters between them, and lines spanning several
+/// columns (titles, section bands) cut the page into horizontal bands. Reading
+/// order: band by band, column by column, top to bottom. Items are built within
+/// a run, so two columns never merge.
+enum PageLayout {
+    struct Segment {
+        var words: [OCRWord]
+        var box: Box
+    }
+
+    static func segments(of page: OCRPage) -> [Segment] {
+        var out: [Segment] = []
+        let pageWidth = max(1, page.words.map(\.box.maxX).max() ?? 1)
+        for line in page.lines where !line.words.isEmpty {
+            let words = line.words.sorted { $0.box.x < $1.box.x }
+            let heights = words.map(\.box.height).sorted()
+            let h = max(1, heights[heights.count / 2])
+            let threshold = max(3 * h, pageWidth / 25)
+            var current: [OCRWord] = [words[0]]
+            var parts: [[OCRWord]] = []
+            for w in words.dropFirst() {
+                let gap = w.box.x - current.last!.box.maxX
+                if gap > threshold { parts.append(current); current = [w] } else { current.append(w) }
+            }
+            parts.append(current)
+            // A price far to the right stays with its name ("Soup        5.50").
+            var merged: [[OCRWord]] = []
+            for p in parts {
+                let text = p.map(\.text).joined(separator: " ")
+                if let last = merged.last, let f = PriceParser.find(in: text, allowPlain: true), isLonePrice(f),
+                   !last.isEmpty, PriceParser.find(in: last.map(\.text).joined(separator: " "), allowPlain: false) == nil {
+                    merged[merged.count - 1] += p
+                } else {
+                    merged.append(p)
+                }
+            }
+            for p in merged {
+                let box = p.dropFirst().reduce(p[0].box) { $0.union($1.box) }
+                out.append(Segment(words: p, box: box))
+            }
+        }
+        return attachLonePrices(out)
+    }
+
+    /// A price alone, or with a scrap of misread leader dots before it ("eo 3.00").
+    static func isLonePrice(_ f: PriceParser.Found) -> Bool {
+        f.before.filter(\.isLetter).count <= 3 && f.before.split(separator: " ").count <= 1
+    }
+
+    /// A price Tesseract read as a line of its own joins the nearest text on
+    /// its left in the same row ("Pesto pasta ……… 9.00").
+    static func attachLonePrices(_ segs: [Segment]) -> [Segment] {
+        var segs = segs
+        var removed = Set<Int>()
+        func text(_ s: Segment) -> String { s.words.map(\.text).joined(separator: " ") }
+        for (i, s) in segs.enumerated() {
+            guard let f = PriceParser.find(in: text(s), allowPlain: true), isLonePrice(f) else { continue }
+            var best: Int? = nil
+            for (j, t) in segs.enumerated() where j != i && !removed.contains(j) && t.box.maxX <= s.box.x {
+                let overlap = min(s.box.maxY, t.box.maxY) - max(s.box.y, t.box.y)
+                guard Double(overlap) >= 0.5 * Double(min(s.box.height, t.box.height)) else { continue }
+                guard PriceParser.find(in: text(t), allowPlain: false) == nil else { continue }
+                if best == nil || t.box.maxX > segs[best!].box.maxX { best = j }
+            }
+            if let j = best {
+                segs[j].words += s.words
+                segs[j].box = segs[j].box.union(s.box)
+                removed.insert(i)
+            }
+        }
+        return segs.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+    }
+
+    /// Runs of segment indices in reading order.
+    static func runs(_ segs: [Segment]) -> [[Int]] {
+        guard !segs.isEmpty else { return [] }
+        let minX = segs.map(\.box.x).min()!, maxX = segs.map(\.box.maxX).max()!
+        let width = max(1, maxX - minX)
+        let byY: ([Int]) -> [Int] = { ids in ids.sorted { (segs[$0].box.y, segs[$0].box.x) < (segs[$1].box.y, segs[$1].box.x) } }
+        // Coverage of narrow segments along x.
+        let bins = 200
+        var cover = Array(repeating: 0, count: bins)
+        func bin(_ x: Int) -> Int { min(bins - 1, max(0, (x - minX) * bins / width)) }
+        // Headers in capitals are often centred across columns: they do not define columns.
+        for s in segs where Double(s.box.width) < 0.55 * Double(width)
+            && !MenuStructurer.isAllCapsHeader(s.words.map(\.text).joined(separator: " ")) {
+            for b in bin(s.box.x)...bin(s.box.maxX - 1) { cover[b] += 1 }
+        }
+        // Gutters: stretches of at least 2% of the width between covered areas that are
+        // (nearly) empty: centred headers may cross a gutter, body lines do not.
+        let covered = cover.filter { $0 > 0 }.sorted()
+        let reference = covered.isEmpty ? 0 : covered[covered.count * 3 / 4]
+        let emptyAtMost = reference / 4
+        var columns: [(Int, Int)] = []
+        var start: Int? = nil
+        var lastCovered = -1
+        for b in 0..<bins {
+            if cover[b] > emptyAtMost {
+                if start == nil { start = b }
+                else if b - lastCovered - 1 >= 4 { columns.append((start!, lastCovered)); start = b }
+                lastCovered = b
+            }
+        }
+        if let s = start { columns.append((s, lastCovered)) }
+        if columns.count <= 1 { return [byY(Array(segs.indices))] }
+        func columnsOf(_ s: Segment) -> [Int] {
+            let lo = bin(s.box.x), hi = bin(s.box.maxX - 1)
+            return columns.indices.filter { c in
+                let ov = min(hi, columns[c].1) - max(lo, columns[c].0) + 1
+                return ov > 0 && Double(ov) >= 0.2 * Double(hi - lo + 1) || (lo >= columns[c].0 && hi <= columns[c].1)
+            }
+        }
+        var spanning: [Int] = []
+        var inColumn: [[Int]] = Array(repeating: [], count: columns.count)
+        for (i, s) in segs.enumerated() {
+            let cs = columnsOf(s)
+            if cs.count == 1 { inColumn[cs[0]].append(i) }
+            else if cs.isEmpty {
+                // in a gutter: nearest column by centre
+                let c = (s.box.x + s.box.width / 2 - minX) * bins / width
+                let nearest = columns.indices.min { abs((columns[$0].0 + columns[$0].1) / 2 - c) < abs((columns[$1].0 + columns[$1].1) / 2 - c) }!
+                inColumn[nearest].append(i)
+            } else { spanning.append(i) }
+        }
+        spanning = byY(spanning)
+        var runs: [[Int]] = []
+        var bandTop = Int.min
+        for sp in spanning + [-1] {
+            let bandBottom = sp >= 0 ? segs[sp].box.y + segs[sp].box.height / 2 : Int.max
+            for c in columns.indices {
+                let ids = inColumn[c].filter {
+                    let cy = segs[$0].box.y + segs[$0].box.height / 2
+                    return cy >= bandTop && cy < bandBottom
+                }
+                if !ids.isEmpty { runs.append(byY(ids)) }
+            }
+            if sp >= 0 {
+                runs.append([sp])
+                bandTop = segs[sp].box.y + segs[sp].box.height / 2
+            }
+        }
+        return runs
+    }
+}

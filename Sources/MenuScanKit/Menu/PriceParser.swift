@@ -1,0 +1,49 @@
+import Foundation
+
+/// Prices at the end of a menu line: "$4.5", "€12", "3,20", "12.50 €",
+/// "¥800", "45 TL", "£7", dotted leaders ("Soup ........ 5.50"), several
+/// sizes ("3.50 6.75 12.25"), and a trailing note ("$11.50 (+ $2 for chicken)").
+enum PriceParser {
+    // "S4", "S8.5": OCR's reading of "$4", "$8.5" (the dollar sign's most common confusion).
+    static let strongPrice = #"(?:S\d{1,3}(?:[.,]\d{1,2})?(?=\s*$)|[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?|[$€£¥]\s?[.,]\d{2}|\d{1,5}(?:[.,]\d{1,2})?\s?(?:€|\$|£|¥|TL|₺|EUR|USD|GBP|CHF|YEN|円)|\d{1,4}[.,]\d{2}|\d{1,4}[.,]\d(?=\s*$)|\d{1,4},-)"#
+    static let plainPrice = #"\d{1,3}"#
+
+    static func trailingRegex(allowPlain: Bool) -> NSRegularExpression {
+        let p = allowPlain ? "(?:\(strongPrice)|\(plainPrice))" : strongPrice
+        let pattern = #"^(.*?)(?:\s*[.·…_]{2,}\s*|\s+|^)(\+?\s?"# + p + #"(?:\s*(?:/|\s)\s*\+?\s?"# + p + #")*)\s*(\([^()]*\))?\s*$"#
+        return try! NSRegularExpression(pattern: pattern)
+    }
+    static let strongTrailing = trailingRegex(allowPlain: false)
+    static let plainTrailing = trailingRegex(allowPlain: true)
+
+    struct Found: Equatable {
+        var before: String   // the text before the price (leaders removed)
+        var price: String
+        var after: String    // a trailing parenthetical note, if any
+    }
+
+    static func find(in line: String, allowPlain: Bool) -> Found? {
+        let rx = allowPlain ? plainTrailing : strongTrailing
+        let ns = line as NSString
+        guard let m = rx.firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) else { return nil }
+        let before = ns.substring(with: m.range(at: 1))
+        let price = ns.substring(with: m.range(at: 2)).trimmingCharacters(in: .whitespaces)
+        let after = m.range(at: 3).location == NSNotFound ? "" : ns.substring(with: m.range(at: 3))
+        // "1/2 ROAST CHICKEN" or "8oz" are not prices; a price needs a digit and
+        // the text before it must not end inside a number ("24,925").
+        guard price.contains(where: \.isNumber) else { return nil }
+        var cleaned = before.trimmingCharacters(in: .whitespaces)
+        // Dotted leaders as OCR reads them: "....", "00000000", "ccoo", "ss..."
+        while let r = cleaned.range(of: #"\s+[.·…_0oOcCeEsS:;,'"]{3,}$"#, options: .regularExpression),
+              cleaned[r].contains(where: { ".·…_0".contains($0) }) || cleaned[r].count >= 5 {
+            cleaned.removeSubrange(r)
+        }
+        while let l = cleaned.last, ".·…_".contains(l) { cleaned.removeLast() }
+        if let last = cleaned.last, cleaned.count == before.trimmingCharacters(in: .whitespaces).count,
+           last.isNumber || last == "," { return nil }
+        return Found(before: cleaned.trimmingCharacters(in: .whitespaces), price: price, after: after)
+    }
+
+    /// A line with a currency sign or decimals at its end.
+    static func hasStrongPrice(_ line: String) -> Bool { find(in: line, allowPlain: false) != nil }
+}

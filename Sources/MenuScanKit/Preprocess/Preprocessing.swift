@@ -1,0 +1,61 @@
+/// Photo-aware preprocessing before OCR (issue: orientation, scale). Each
+/// step can be switched off and records what it did.
+public struct PreprocessSettings: Codable, Sendable, Hashable {
+    /// Detect 90/180/270° rotation with Tesseract's OSD and turn the photo upright.
+    public var rotate = true
+    /// Minimum OSD confidence to rotate. OCRmyPDF uses 14; on ../shared/eval
+    /// the truly rotated pages scored 9.3–11.0 and the highest wrong answer
+    /// on an upright page 8.2 (README, "Preprocessing").
+    public var rotateConfidence = 9.0
+    /// Rescale photos whose text is outside [minTextHeight, maxTextHeight].
+    public var rescale = true
+    /// Median text-component height (px) the OCR copy is scaled to.
+    public var targetTextHeight = 28.0
+    /// Text smaller than this is enlarged to `targetTextHeight`; text within
+    /// the band is left alone (rescaling text Tesseract already reads well
+    /// changes its layout analysis and cost accuracy on documents and receipts).
+    public var minTextHeight = 16.0
+    /// Text larger than this is shrunk to `largeTextTarget` (speed on big photos).
+    public var maxTextHeight = 64.0
+    public var largeTextTarget = 40.0
+    /// Bounds of the factor, and of the OCR copy's size.
+    public var minScale = 0.25
+    public var maxScale = 4.0
+    public var maxMegapixels = 40.0
+
+    public init() {}
+
+    /// All steps off.
+    public static var none: PreprocessSettings {
+        var s = PreprocessSettings()
+        s.rotate = false
+        s.rescale = false
+        return s
+    }
+
+    /// The scale factor for a photo whose text is `textHeight` px tall, or 1.
+    public func scaleFactor(textHeight: Double?, width: Int, height: Int) -> Double {
+        guard rescale, let textHeight, textHeight > 0 else { return 1 }
+        let target: Double
+        if textHeight < minTextHeight { target = targetTextHeight } else if textHeight > maxTextHeight { target = largeTextTarget } else { return 1 }
+        var factor = min(maxScale, max(minScale, target / textHeight))
+        let megapixels = Double(width * height) * factor * factor / 1_000_000
+        if factor > 1, megapixels > maxMegapixels { factor = max(1, factor * (maxMegapixels / megapixels).squareRoot()) }
+        return factor
+    }
+}
+
+/// What preprocessing did to one photo, as written into its JSON.
+public struct PreprocessRecord: Codable, Sendable, Equatable {
+    /// Degrees clockwise the photo was turned after EXIF (0, 90, 180, 270).
+    public var rotated: Int
+    /// OSD's answer and confidence, when it ran.
+    public var osdRotation: Int?
+    public var osdConfidence: Double?
+    /// The factor the OCR copy was scaled by (1 = not scaled). Boxes are mapped back.
+    public var scale: Double
+    /// Median text height (px) the scale was chosen from.
+    public var textHeight: Double?
+    /// Tesseract's thresholding method.
+    public var thresholding: String
+}

@@ -1,0 +1,236 @@
+/// Measurements of one photo, computed on a size-normalised grayscale copy.
+/// Pure functions of a `GrayImage`, so they are testable on generated images.
+public struct QualityMetrics: Codable, Sendable, Equatable {
+    /// Mean luminance 0…255.
+    public var meanLuminance: Double
+    /// Luminance of the ink: the 10th percentile of the pixels that form
+    /// text-like components (the 1st percentile of the photo when none were found).
+    public var inkLevel: Double
+    /// Luminance percentiles (95th ≈ paper level).
+    public var p1: Double
+    public var p50: Double
+    public var p95: Double
+    public var p99: Double
+    /// Share of pixels at or below 16 (clipped dark) and at or above 250 (clipped bright).
+    public var clippedDarkShare: Double
+    public var clippedBrightShare: Double
+    /// p95 − ink level: the spread between paper and ink.
+    public var contrast: Double
+    /// Edge sharpness: mean of the strongest 0.5 % Laplacian responses over the
+    /// contrast, measured where text is about `sharpnessTextHeight` px tall
+    /// (≈ 1 for crisp edges, falling with blur).
+    public var sharpness: Double
+    /// Share of the photo in glare patches: tiles mostly clipped white on a page
+    /// whose typical tile is clearly darker.
+    public var glareShare: Double
+    /// Median height of text-like connected components, weighted by their
+    /// pixel count (so specks do not dominate), in pixels of the upright
+    /// photo; nil when too few were found to say.
+    public var textHeight: Double?
+    /// How many text-like components were found (on the analysis copy).
+    public var textComponents: Int
+    /// Scale of the analysis copy relative to the photo.
+    public var analysisScale: Double
+}
+
+public enum QualityAnalysis {
+    /// Longest side of the analysis copy.
+    public static let analysisLongSide = 1600.0
+    /// Text height at which sharpness is measured: about where OCR runs after rescaling.
+    public static let sharpnessTextHeight = 14.0
+
+    /// Percentile (0…100) of a 256-bin histogram, by nearest rank.
+    static func percentile(_ histogram: [Int], _ total: Int, _ p: Double) -> Double {
+        guard total > 0 else { return 0 }
+        let rank = max(1, Int((p / 100 * Double(total)).rounded(.up)))
+        var seen = 0
+        for (value, count) in histogram.enumerated() {
+            seen += count
+            if seen >= rank { return Double(value) }
+        }
+        return 255
+    }
+
+    /// Luminance statistics of an image.
+    static func luminance(_ g: GrayImage) -> (mean: Double, p1: Double, p50: Double, p95: Double, p99: Double, dark: Double, bright: Double) {
+        var histogram = [Int](repeating: 0, count: 256)
+        var sum = 0
+        for v in g.pixels {
+            histogram[Int(v)] += 1
+            sum += Int(v)
+        }
+        let n = g.pixels.count
+        let dark = histogram[0...16].reduce(0, +), bright = histogram[250...255].reduce(0, +)
+        return (n > 0 ? Double(sum) / Double(n) : 0,
+                percentile(histogram, n, 1), percentile(histogram, n, 50),
+                percentile(histogram, n, 95), percentile(histogram, n, 99),
+                n > 0 ? Double(dark) / Double(n) : 0, n > 0 ? Double(bright) / Double(n) : 0)
+    }
+
+    /// What the component analysis found.
+    public struct TextComponents: Sendable {
+        /// (height, pixel count) of every character-shaped component.
+        public var components: [(height: Int, pixels: Int)]
+        /// Histogram of the luminance of their pixels.
+        public var inkHistogram: [Int]
+
+        /// Pixel-weighted median height, or nil with fewer than `minimum` components.
+        public func medianHeight(minimum: Int = 15) -> Double? {
+            guard components.count >= minimum else { return nil }
+            let sorted = components.sorted { $0.height < $1.height }
+            let total = sorted.reduce(0) { $0 + $1.pixels }
+            var seen = 0
+            for c in sorted {
+                seen += c.pixels
+                if seen * 2 >= total { return Double(c.height) }
+            }
+            return sorted.last.map { Double($0.height) }
+        }
+    }
+
+    /// Text-like connected components of locally dark ink (adaptive mean
+    /// threshold over an integral image, then 8-connected labelling), kept
+    /// when shaped like characters.
+    public static func textComponents(_ g: GrayImage) -> TextComponents {
+        let w = g.width, h = g.height
+        var result = TextComponents(components: [], inkHistogram: [Int](repeating: 0, count: 256))
+        guard w >= 8, h >= 8 else { return result }
+        // Integral image for local means.
+        var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
+        for y in 0..<h {
+            var row = 0
+            for x in 0..<w {
+                row += Int(g.pixels[y * w + x])
+                integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row
+            }
+        }
+        let r = max(7, min(w, h) / 24)
+        var ink = [Bool](repeating: false, count: w * h)
+        for y in 0..<h {
+            let y0 = max(0, y - r), y1 = min(h, y + r + 1)
+            for x in 0..<w {
+                let x0 = max(0, x - r), x1 = min(w, x + r + 1)
+                let area = (x1 - x0) * (y1 - y0)
+                let s = integral[y1 * (w + 1) + x1] - integral[y0 * (w + 1) + x1] - integral[y1 * (w + 1) + x0] + integral[y0 * (w + 1) + x0]
+                let mean = Double(s) / Double(area)
+                let v = Double(g.pixels[y * w + x])
+                ink[y * w + x] = v < mean * 0.85 && mean - v > 12
+            }
+        }
+        var stack: [Int] = []
+        var members: [Int] = []
+        for start in 0..<(w * h) where ink[start] {
+            ink[start] = false
+            stack.append(start)
+            members.removeAll(keepingCapacity: true)
+            var minX = w, maxX = 0, minY = h, maxY = 0, count = 0
+            while let p = stack.popLast() {
+                let px = p % w, py = p / w
+                count += 1
+                members.append(p)
+                minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
+                for dy in -1...1 {
+                    let ny = py + dy
+                    guard ny >= 0, ny < h else { continue }
+                    for dx in -1...1 {
+                        let nx = px + dx
+                        guard nx >= 0, nx < w else { continue }
+                        let q = ny * w + nx
+                        if ink[q] { ink[q] = false; stack.append(q) }
+                    }
+                }
+            }
+            let cw = maxX - minX + 1, ch = maxY - minY + 1
+            let fill = Double(count) / Double(cw * ch)
+            if ch >= 3, ch <= h / 6, cw <= ch * 3, cw * 6 >= ch, fill >= 0.15, count >= 5 {
+                result.components.append((ch, count))
+                for m in members { result.inkHistogram[Int(g.pixels[m])] += 1 }
+            }
+        }
+        return result
+    }
+
+    /// Edge sharpness: for each axis, the mean of the strongest 0.5 % absolute
+    /// second differences (2p − left − right, 2p − up − down) over the
+    /// contrast (p99 − p1); the lower of the two, so blur along one direction
+    /// (camera shake) counts too.
+    public static func sharpness(_ g: GrayImage) -> Double {
+        let w = g.width, h = g.height
+        guard w >= 3, h >= 3 else { return 0 }
+        var hx = [Int](repeating: 0, count: 511), hy = [Int](repeating: 0, count: 511)  // |d2| ≤ 2·255
+        var count = 0
+        g.pixels.withUnsafeBufferPointer { p in
+            for y in 1..<(h - 1) {
+                for x in 1..<(w - 1) {
+                    let i = y * w + x
+                    let c = 2 * Int(p[i])
+                    hx[abs(c - Int(p[i - 1]) - Int(p[i + 1]))] += 1
+                    hy[abs(c - Int(p[i - w]) - Int(p[i + w]))] += 1
+                    count += 1
+                }
+            }
+        }
+        func topMean(_ histogram: [Int]) -> Double {
+            let top = max(1, count / 200)
+            var taken = 0, sum = 0
+            for value in stride(from: histogram.count - 1, through: 0, by: -1) where taken < top {
+                let n = min(histogram[value], top - taken)
+                taken += n
+                sum += n * value
+            }
+            return Double(sum) / Double(taken)
+        }
+        let lum = luminance(g)
+        let contrast = max(1, lum.p99 - lum.p1)
+        return min(topMean(hx), topMean(hy)) / contrast
+    }
+
+    /// Share of 32×32 tiles that are (≥ 90 %) clipped white while the page's
+    /// median tile is clearly darker (flash glare on paper).
+    public static func glareShare(_ g: GrayImage, tile: Int = 32) -> Double {
+        let cols = g.width / tile, rows = g.height / tile
+        guard cols > 0, rows > 0 else { return 0 }
+        var means: [Double] = [], clipped: [Double] = []
+        for ty in 0..<rows {
+            for tx in 0..<cols {
+                var s = 0, c = 0
+                for y in (ty * tile)..<((ty + 1) * tile) {
+                    for x in (tx * tile)..<((tx + 1) * tile) {
+                        let v = Int(g.pixels[y * g.width + x])
+                        s += v
+                        if v >= 250 { c += 1 }
+                    }
+                }
+                means.append(Double(s) / Double(tile * tile))
+                clipped.append(Double(c) / Double(tile * tile))
+            }
+        }
+        let median = means.sorted()[means.count / 2]
+        guard median <= 215 else { return 0 }
+        return Double(clipped.filter { $0 >= 0.9 }.count) / Double(means.count)
+    }
+
+    /// All metrics for a photo. `analysis` is the photo scaled by
+    /// `analysisScale`; `rescale` returns the photo at another scale (for the
+    /// sharpness copy at text height).
+    public static func measure(analysis: GrayImage, analysisScale: Double,
+                               rescale: (Double) -> GrayImage?) -> QualityMetrics {
+        let lum = luminance(analysis)
+        let text = textComponents(analysis)
+        let medianHeight = text.medianHeight()
+        let inkPixels = text.inkHistogram.reduce(0, +)
+        let inkLevel = inkPixels >= 200 ? percentile(text.inkHistogram, inkPixels, 10) : lum.p1
+        // Sharpness where text is about sharpnessTextHeight px tall (shrink only).
+        var sharpCopy = analysis
+        if let hgt = medianHeight, hgt > sharpnessTextHeight * 1.2,
+           let smaller = rescale(analysisScale * sharpnessTextHeight / hgt) {
+            sharpCopy = smaller
+        }
+        return QualityMetrics(
+            meanLuminance: lum.mean, inkLevel: inkLevel, p1: lum.p1, p50: lum.p50, p95: lum.p95, p99: lum.p99,
+            clippedDarkShare: lum.dark, clippedBrightShare: lum.bright, contrast: max(0, lum.p95 - inkLevel),
+            sharpness: sharpness(sharpCopy), glareShare: glareShare(analysis),
+            textHeight: medianHeight.map { $0 / analysisScale }, textComponents: text.components.count,
+            analysisScale: analysisScale)
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import MenuScanKit
+
+/// `menuscan classify`: the menu + allergen classifier on plain text.
+struct ClassifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "classify",
+        abstract: "Find menu items, allergens and dietary labels in plain text.",
+        discussion: """
+        Reads --text, a text file, or standard input, and prints the items JSON
+        (the same "menu" object a photo's JSON holds). With --per-line every
+        input line is one item. --allergens or --profile add a safe / caution /
+        unsafe verdict per item.
+        """)
+
+    @Option(name: .long, help: "The text to classify.")
+    var text: String?
+
+    @Argument(help: "A UTF-8 text file to classify ('-' or nothing: standard input).")
+    var file: String?
+
+    @Option(name: .long, help: "An OCR page as JSON (the OCR stage's OCRPage) instead of text: runs the photo path.")
+    var page: String?
+
+    @Flag(name: .long, help: "Treat every input line as one item.")
+    var perLine = false
+
+    @OptionGroup var profileOptions: ProfileOptions
+
+    func validate() throws {
+        if [text != nil, file != nil, page != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --text, --page or a file.")
+        }
+        if page != nil && perLine { throw ValidationError("--per-line applies to text, not to --page.") }
+    }
+
+    func run() throws {
+        do {
+            let prof = try profileOptions.resolve()
+            let analyzer = MenuAnalyzer(lexicon: try AllergenLexicon.loadDefault())
+            if let page {
+                guard let data = FileManager.default.contents(atPath: page),
+                      let ocr = try? JSONDecoder().decode(OCRPage.self, from: data) else {
+                    throw MenuScanError.fileAccess.with(detail: "\((page as NSString).lastPathComponent): not an OCR page JSON")
+                }
+                try write(analyzer.analyze(page: ocr, profile: prof))
+                return
+            }
+            let input: String
+            if let text {
+                input = text
+            } else if let file, file != "-" {
+                guard let data = FileManager.default.contents(atPath: file), let s = String(data: data, encoding: .utf8) else {
+                    throw MenuScanError.fileAccess.with(detail: "\((file as NSString).lastPathComponent): cannot be read as UTF-8 text")
+                }
+                input = s
+            } else {
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                input = String(decoding: data, as: UTF8.self)
+            }
+            try write(analyzer.analyze(text: input, perLine: perLine, profile: prof))
+        } catch let error as MenuScanError {
+            FileHandle.standardError.write(Data("error: \(error.description)\n  \(error.recovery)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    private func write(_ analysis: MenuAnalysis) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        FileHandle.standardOutput.write(try encoder.encode(analysis))
+        FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import MenuScanKit
+
+/// Shared by the allergen and menu tests: the repository's lexicon, found via
+/// this file's path (Tests/MenuScanKitTests → ../../models), never the cwd.
+enum AllergenFixtures {
+    static let modelsDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("models", isDirectory: true)
+    static let lexiconDirectory = modelsDirectory.appendingPathComponent("allergens", isDirectory: true)
+    static let lexicon: AllergenLexicon = {
+        do { return try AllergenLexicon.load(from: lexiconDirectory) } catch { fatalError("lexicon: \(error)") }
+    }()
+    static let analyzer = MenuAnalyzer(lexicon: lexicon)
+
+    /// One item, classified from plain text.
+    static func item(_ text: String, profile: AllergenProfile? = nil) -> MenuItem {
+        let a = analyzer.analyze(text: text, perLine: true, profile: profile)
+        precondition(a.items.count == 1, "expected one item")
+        return a.items[0]
+    }
+
+    static func ids(_ item: MenuItem) -> Set<AllergenID> { Set(item.allergens.map(\.id)) }
+
+    static func tempDir() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("menuscan-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+}
+
+@Suite struct AllergenLexiconTests {
+    @Test func loadsSeveralHundredTermsInFiveLanguages() throws {
+        let lex = AllergenFixtures.lexicon
+        #expect(lex.termCount >= 600)
+        #expect(lex.qualifierCount >= 80)
+        let langs = Set(lex.entries.map(\.lang))
+        for l in ["en", "fr", "de", "es", "it"] { #expect(langs.contains(l), "language \(l)") }
+        // every allergen group has explicit evidence words
+        for id in AllergenID.allCases {
+            #expect(lex.entries.contains { $0.kind == .explicit && $0.allergens.contains(id) }, "\(id)")
+        }
+        #expect(lex.letterCodes["A"] == [.gluten])
+        #expect(lex.letterCodes["R"] == [.molluscs])
+        #expect(lex.letterCodes.count == 14)
+    }
+
+    @Test func lexiconIsDataNotCode() throws {
+        // The same analyzer reads a different lexicon from another folder.
+        let dir = try AllergenFixtures.tempDir()
+        try "# test\nfoozle\tpeanuts\texplicit\t\t\ten\n".write(to: dir.appendingPathComponent("lexicon.tsv"), atomically: true, encoding: .utf8)
+        try "no\tabsent_before\n".write(to: dir.appendingPathComponent("qualifiers.tsv"), atomically: true, encoding: .utf8)
+        try "A\tgluten\n".write(to: dir.appendingPathComponent("codes.tsv"), atomically: true, encoding: .utf8)
+        let lex = try AllergenLexicon.load(from: dir)
+        let a = MenuAnalyzer(lexicon: lex).analyze(text: "foozle cake\nno foozle", perLine: true, profile: nil)
+        #expect(a.items[0].allergens.map(\.id) == [.peanuts])
+        #expect(a.items[1].allergens.isEmpty)
+        #expect(a.items[1].declaredAbsent == [.peanuts])
+    }
+
+    @Test func malformedLexiconIsAMenuScanError() throws {
+        let dir = try AllergenFixtures.tempDir()
+        try "butter\tbutterfat\texplicit\n".write(to: dir.appendingPathComponent("lexicon.tsv"), atomically: true, encoding: .utf8)
+        try "no\tabsent_before\n".write(to: dir.appendingPathComponent("qualifiers.tsv"), atomically: true, encoding: .utf8)
+        try "A\tgluten\n".write(to: dir.appendingPathComponent("codes.tsv"), atomically: true, encoding: .utf8)
+        #expect(throws: MenuScanError.self) { try AllergenLexicon.load(from: dir) }
+        do { _ = try AllergenLexicon.load(from: dir) } catch let e as MenuScanError {
+            #expect(e.code == "MSG-ALLERGEN-002")
+            #expect(e.severity == .critical)
+            #expect(e.detail?.contains("lexicon.tsv:1") == true)
+        }
+    }
+
+    @Test func missingLexiconIsAMenuScanError() throws {
+        let dir = try AllergenFixtures.tempDir()
+        do {
+            _ = try AllergenLexicon.load(from: dir)
+            Issue.record("expected an error")
+        } catch let e as MenuScanError {
+            #expect(e.code == MenuScanError.lexiconUnavailable.code)
+        }
+    }
+
+    @Test func loadDefaultFindsModelsViaEnvironment() throws {
+        // ModelLocator honours $MENUSCAN_MODELS; the path resolution itself is tested there.
+        let url = ModelLocator.modelsDirectory(environment: ["MENUSCAN_MODELS": AllergenFixtures.modelsDirectory.path], executable: "")
+        #expect(url?.standardizedFileURL.path == AllergenFixtures.modelsDirectory.standardizedFileURL.path)
+    }
+
+    @Test func allergenIDsAndUSNames() {
+        #expect(AllergenID.allCases.count == 14)
+        #expect(AllergenID.tree_nuts.rawValue == "tree_nuts")
+        #expect(AllergenID.gluten.usName == "Wheat (or another gluten cereal)")
+        #expect(AllergenID.molluscs.usName == nil)
+        #expect(AllergenFixtures.item("Shrimp").allergens.first?.usName == "Shellfish (crustacean)")
+        #expect(AllergenID.ids(forName: "shellfish") == [.crustaceans, .molluscs])
+        #expect(AllergenID.ids(forName: "Tree nuts") == [.tree_nuts])
+        #expect(AllergenID.ids(forName: "dairy") == [.milk])
+        #expect(AllergenID.ids(forName: "kale") == nil)
+    }
+
+    @Test func foldingRemovesAccentsAndLigatures() {
+        #expect(TextFold.fold("Käse") == "kase")
+        #expect(TextFold.fold("Bœuf") == "boeuf")
+        #expect(TextFold.fold("Weißwurst") == "weisswurst")
+        #expect(TextFold.fold("Crème Brûlée") == "creme brulee")
+    }
+}
+
+@Suite struct AllergenProfileTests {
+    @Test func parsesListsWithSynonyms() throws {
+        let p = try AllergenProfile.parse(list: "milk, Peanuts;tree nuts\nshellfish,wheat")
+        #expect(p.allergens == [.milk, .peanuts, .tree_nuts, .crustaceans, .molluscs, .gluten])
+    }
+
+    @Test func unknownNameIsAnErrorNotASmallerProfile() {
+        #expect(throws: MenuScanError.self) { try AllergenProfile.parse(list: "milk,peanutz") }
+        do { _ = try AllergenProfile.parse(list: "milk,peanutz") } catch let e as MenuScanError {
+            #expect(e.code == "MSG-ALLERGEN-001")
+            #expect(e.detail?.contains("peanutz") == false) // R12: no user text in details
+        } catch { Issue.record("wrong error") }
+        #expect(throws: MenuScanError.self) { try AllergenProfile.parse(list: " , ") }
+    }
+
+    @Test func loadsJSONAndTextProfiles() throws {
+        let dir = try AllergenFixtures.tempDir()
+        let json = dir.appendingPathComponent("p.json")
+        try #"{"allergens": ["sesame", "eggs"]}"#.write(to: json, atomically: true, encoding: .utf8)
+        #expect(try AllergenProfile.load(from: json).allergens == [.sesame, .eggs])
+        let txt = dir.appendingPathComponent("p.txt")
+        try "# my allergies\nmustard\ncelery # since 2019\n".write(to: txt, atomically: true, encoding: .utf8)
+        #expect(try AllergenProfile.load(from: txt).allergens == [.mustard, .celery])
+        #expect(throws: MenuScanError.self) { try AllergenProfile.load(from: dir.appendingPathComponent("missing.txt")) }
+        let bad = dir.appendingPathComponent("bad.json")
+        try #"{"allergens": 3}"#.write(to: bad, atomically: true, encoding: .utf8)
+        #expect(throws: MenuScanError.self) { try AllergenProfile.load(from: bad) }
+    }
+
+    @Test func profileRoundTripsAsSortedJSON() throws {
+        let p = AllergenProfile(allergens: [.sesame, .gluten])
+        let data = try JSONEncoder().encode(p)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"allergens":["gluten","sesame"]}"#)
+        #expect(try JSONDecoder().decode(AllergenProfile.self, from: data) == p)
+    }
+}

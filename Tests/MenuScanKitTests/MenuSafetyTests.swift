@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import MenuScanKit
+
+@Suite struct MenuSafetyTests {
+    let analyzer = AllergenFixtures.analyzer
+    let milk = AllergenProfile(allergens: [.milk])
+    let peanuts = AllergenProfile(allergens: [.peanuts])
+
+    @Test func unsafeCautionSafe() {
+        #expect(AllergenFixtures.item("Butter chicken", profile: milk).safety == .unsafe)
+        #expect(AllergenFixtures.item("Butter chicken", profile: milk).safetyReasons == ["contains:milk"])
+        #expect(AllergenFixtures.item("Grilled chicken with lemon", profile: milk).safety == .safe)
+        // an implied allergen is still contained
+        #expect(AllergenFixtures.item("Chicken satay", profile: peanuts).safety == .unsafe)
+        // other allergens do not matter to this profile
+        #expect(AllergenFixtures.item("Shrimp tempura", profile: milk).safety == .safe)
+        #expect(AllergenFixtures.item("Butter chicken").safety == nil) // no profile, no verdict
+    }
+
+    @Test func crossContactIsCaution() {
+        let item = AllergenFixtures.item("Brownie. May contain peanuts.", profile: peanuts)
+        #expect(item.safety == .caution)
+        #expect(item.safetyReasons.contains("may_contain:peanuts"))
+        let fryer = AllergenFixtures.item("Fries cooked in a shared fryer", profile: peanuts)
+        #expect(fryer.safety == .caution)
+        #expect(fryer.mayContain.count == AllergenID.allCases.count)
+    }
+
+    @Test func fuzzyAndWeakEvidenceIsCautionNotSafe() {
+        let fuzzy = AllergenFixtures.item("Pad see ew with peanuls", profile: peanuts)
+        #expect(fuzzy.safety == .caution)
+        #expect(fuzzy.safetyReasons.contains("fuzzy_evidence:peanuts"))
+        let weak = AllergenFixtures.item("Dark chocolate bar", profile: milk) // chocolate → milk at conf 0.5
+        #expect(weak.safety == .caution)
+        #expect(weak.safetyReasons.contains("weak_evidence:milk"))
+    }
+
+    @Test func declaredAbsentCanBeSafe() {
+        let item = AllergenFixtures.item("Dairy-free chocolate mousse", profile: milk)
+        #expect(item.declaredAbsent == [.milk])
+        #expect(item.safety == .safe)
+        #expect(item.safetyReasons == ["declared_absent:milk"])
+        #expect(item.declaredAbsentEvidence.first?.evidence.first?.lowercased().contains("dairy") == true)
+    }
+
+    @Test func askYourServerIsNeverSafe() {
+        let item = AllergenFixtures.item("Soup of the day, please ask your server", profile: milk)
+        #expect(item.safety == .caution)
+        #expect(item.safetyReasons.contains("ask_server"))
+    }
+
+    @Test func lowTextConfidenceIsNeverSafe() {
+        // Nothing allergenic was read, but the words were read poorly: absence cannot be trusted.
+        let page = PageBuilder.page([PageBuilder.line("Green salad 5.00", x: 0, y: 0, confidence: 0.55)])
+        let a = analyzer.analyze(page: page, profile: milk)
+        #expect(a.items[0].allergens.isEmpty)
+        #expect(a.items[0].safety == .caution)
+        #expect(a.items[0].safetyReasons.contains("low_text_confidence"))
+        #expect(a.confidenceLevel == .low)
+        #expect(a.requiresUserVerification)
+        #expect(a.warnings.map(\.code) == [MenuScanError.lowConfidenceResults.code])
+        // One badly read word in an otherwise good item is enough for caution.
+        let one = PageBuilder.page([PageBuilder.line("Green salad with dressing 5.00", x: 0, y: 0, confidence: 0.97,
+                                                     confidences: ["dressing": 0.3])])
+        let b = analyzer.analyze(page: one, profile: milk)
+        #expect(b.items[0].confidenceLevel != .low) // mean 0.836: medium
+        #expect(b.items[0].safety == .caution)
+        #expect(b.items[0].safetyReasons == ["low_confidence_words"])
+        // Read well: safe.
+        let good = PageBuilder.page([PageBuilder.line("Green salad 5.00", x: 0, y: 0, confidence: 0.97)])
+        #expect(analyzer.analyze(page: good, profile: milk).items[0].safety == .safe)
+    }
+
+    @Test func userVerificationWhenAnyItemIsUnsafe() {
+        let a = analyzer.analyze(text: "Green salad 5.00\nCheese board 9.00", perLine: true, profile: milk)
+        #expect(a.items.map(\.safety) == [.safe, .unsafe])
+        #expect(a.requiresUserVerification)
+        let b = analyzer.analyze(text: "Green salad 5.00", perLine: true, profile: milk)
+        #expect(!b.requiresUserVerification)
+        #expect(b.warnings.isEmpty)
+    }
+
+    @Test func menuLevelStatementsApplyToEveryItem() {
+        let text = """
+        MAINS
+        Grilled chicken 12.00
+        with lemon and herbs
+        Green salad 8.00
+        with olive oil
+
+        Please note: all dishes may contain traces of nuts and sesame.
+        """
+        let a = analyzer.analyze(text: text, perLine: false, profile: AllergenProfile(allergens: [.sesame]))
+        #expect(a.items.count == 2)
+        #expect(a.menuMayContain == [.tree_nuts, .sesame])
+        for item in a.items {
+            #expect(item.mayContain == [.tree_nuts, .sesame])
+            #expect(item.safety == .caution)
+        }
+        #expect(a.warnings.contains { $0.code == MenuScanError.potentialCrossContamination.code && $0.severity == .critical })
+        // Read straight after the last item (no blank line, as OCR gives it), the statement
+        // still speaks for the whole menu.
+        let glued = analyzer.analyze(text: "MAINS\nGrilled chicken 12.00\nwith lemon\nGreen salad 8.00\nAll our dishes may contain traces of sesame.",
+                                     perLine: false, profile: AllergenProfile(allergens: [.sesame]))
+        #expect(glued.items.count == 2)
+        #expect(glued.items.allSatisfy { $0.mayContain == [.sesame] && $0.safety == .caution })
+        // …while a dish's own "may contain" stays with the dish.
+        let own = analyzer.analyze(text: "Brownie 4.00\nMay contain walnuts.\nFruit salad 5.00\nfresh fruit",
+                                   perLine: false, profile: nil)
+        #expect(own.items.map(\.mayContain) == [[.tree_nuts], []])
+        // A general "cannot guarantee" statement names nothing: every group may be present.
+        let g = analyzer.analyze(text: "Rice 3.00\nBeans 4.00\n\nWe cannot guarantee that any dish is allergen free.",
+                                 perLine: false, profile: nil)
+        #expect(g.items.allSatisfy { $0.mayContain.count == 14 })
+    }
+}
+
+@Suite struct MenuDietaryTests {
+    @Test(arguments: [
+        ("Grilled salmon with dill", Dietary.not_vegetarian),
+        ("Beef burger", .not_vegetarian),
+        ("Caesar salad", .not_vegetarian),          // anchovies
+        ("Margherita pizza", .vegetarian),          // cheese, no meat
+        ("Honey glazed carrots", .vegetarian),
+        ("Spaghetti with tomato sauce (V)", .vegetarian),
+        ("Lentil curry (VG)", .vegan),
+        ("Vegan burger with vegan cheese", .vegan),
+        ("The Vegan BLT: zucchini bacon, vegan mayo", .vegan),
+        ("Vegetarian sausage roll", .vegetarian),
+        ("Tofu and soy chorizo tacos", .unknown),   // no meat, nothing animal, no label
+        ("Vegan pancakes with butter", .vegetarian), // butter contradicts the label
+        ("Pasta without bacon", .unknown),
+        ("Mixed green salad", .unknown),
+        ("Hähnchenbrust mit Reis", .not_vegetarian),
+        ("Poulet rôti", .not_vegetarian),
+        ("Risotto ai funghi, vegetariano", .vegetarian),
+    ])
+    func dietary(_ text: String, _ expected: Dietary) {
+        let item = AllergenFixtures.item(text)
+        #expect(item.dietary == expected, "\(text): \(item.dietary) \(item.dietaryEvidence)")
+        if expected != .unknown { #expect(!item.dietaryEvidence.isEmpty) }
+    }
+}

@@ -1,0 +1,301 @@
+import Foundation
+import Testing
+@testable import MenuScanKit
+
+/// Builds OCR pages for tests: each line is placed at (x, y); words get boxes
+/// 10 px per character with 10 px spaces, height 20.
+enum PageBuilder {
+    static func line(_ text: String, x: Int, y: Int, confidence: Double? = 0.95,
+                     confidences: [String: Double] = [:]) -> OCRLine {
+        var words: [OCRWord] = []
+        var cx = x
+        for w in text.split(separator: " ") {
+            let width = 10 * w.count
+            words.append(OCRWord(text: String(w), confidence: confidences[String(w)] ?? confidence,
+                                 box: Box(x: cx, y: y, width: width, height: 20)))
+            cx += width + 10
+        }
+        let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+        return OCRLine(box: box, words: words)
+    }
+
+    static func page(_ lines: [OCRLine]) -> OCRPage {
+        OCRPage(blocks: [OCRBlock(box: lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }, lines: lines)])
+    }
+}
+
+@Suite struct MenuPriceTests {
+    @Test(arguments: [
+        ("Soup of the day $4.50", "Soup of the day", "$4.50"),
+        ("Soupe à l'oignon 7,50 €", "Soupe à l'oignon", "7,50 €"),
+        ("Frittatensuppe A,C,G 3,20", "Frittatensuppe A,C,G", "3,20"),
+        ("Fish & Chips £12", "Fish & Chips", "£12"),
+        ("Ramen ¥850", "Ramen", "¥850"),
+        ("Mercimek çorbası 45 TL", "Mercimek çorbası", "45 TL"),
+        ("Minestrone .......... 6.00", "Minestrone", "6.00"),
+        ("Radeberger Pilsner 3.50 6.75 12.25", "Radeberger Pilsner", "3.50 6.75 12.25"),
+        ("Nachos $11.50 (+ $2 for chicken)", "Nachos", "$11.50"),
+        ("Add fries + $3.50", "Add fries", "+ $3.50"),
+        ("€12", "", "€12"),
+        ("the EGG SANDWICH S4", "the EGG SANDWICH", "S4"),            // OCR read "$" as "S"
+        ("JH Selbach Riesling Classic 00000000 3.00", "JH Selbach Riesling Classic", "3.00"), // leaders misread
+    ])
+    func trailingPrices(_ line: String, _ before: String, _ price: String) throws {
+        let f = try #require(PriceParser.find(in: line, allowPlain: false))
+        #expect(f.before == before)
+        #expect(f.price == price)
+    }
+
+    @Test(arguments: ["24,925 BAPTISMS", "1/2 ROAST CHICKEN", "Served with 2 eggs", "(1, 15)", "8oz CHEESE BURGER",
+                      "Spicy (1, 9, 13) / BBQ (1, 9, 13)", "IN THE YEARS FROM 1700 TO 1900 WERE:"])
+    func notPrices(_ line: String) {
+        #expect(PriceParser.find(in: line, allowPlain: false) == nil)
+    }
+
+    @Test func plainNumbersOnlyWhenTheMenuHasNoOtherPrices() {
+        #expect(PriceParser.find(in: "Pasta al pomodoro 9", allowPlain: true)?.price == "9")
+        #expect(PriceParser.find(in: "Pasta al pomodoro 9", allowPlain: false) == nil)
+        let plain = AllergenFixtures.analyzer.analyze(text: "PASTA\nPomodoro 9\nCarbonara 11\n", perLine: false, profile: nil)
+        #expect(plain.items.map(\.price) == ["9", "11"])
+        // on a menu with decimal prices, an address's "Dublin 1" is not a price
+        let mixed = AllergenFixtures.analyzer.analyze(
+            text: "MAINS\nStew €16.00\nPie €14.00\nCurry €15.50\nThe Church, Dublin 1", perLine: false, profile: nil)
+        #expect(mixed.items.count == 3)
+    }
+}
+
+@Suite struct MenuStructureTests {
+    let analyzer = AllergenFixtures.analyzer
+
+    @Test func nameAndPriceThenDescription() {
+        let text = """
+        STARTERS
+        SOUP OF THE DAY €5
+        Served with homemade brown bread
+        (1, 15)
+        CALAMARI €12
+        Deep fried squid with garlic aioli
+        MAINS
+        FISH & CHIPS €18
+        Beer battered cod, tartar sauce
+        LIST OF ALLERGENS
+        1 Celery
+        2 Gluten
+        15 Wheat
+        """
+        let a = analyzer.analyze(text: text, perLine: false, profile: nil)
+        #expect(a.items.map(\.name) == ["SOUP OF THE DAY", "CALAMARI", "FISH & CHIPS"])
+        #expect(a.items.map(\.price) == ["€5", "€12", "€18"])
+        #expect(a.items.map(\.section) == ["STARTERS", "STARTERS", "MAINS"])
+        #expect(a.sections.starts(with: ["STARTERS", "MAINS"]))
+        #expect(a.items[0].description == "Served with homemade brown bread") // the code line is evidence, not description
+        // numeric codes read through the printed legend
+        let soup = a.items[0].allergens
+        #expect(soup.first { $0.id == .celery }?.source == .code)
+        #expect(Set(soup.map(\.id)) == [.celery, .gluten])
+        #expect(Set(a.items[1].allergens.map(\.id)) == [.molluscs, .eggs])
+        #expect(Set(a.items[2].allergens.map(\.id)).isSuperset(of: [.fish, .gluten, .eggs]))
+    }
+
+    @Test func nameThenDescriptionWithPriceAtTheEnd() {
+        let text = """
+        APPETIZERS
+        Vive la Poutine!
+        Freshly seasoned fries | Real Québec cheese curds
+        Vegan/gluten-free gravy  $6.50
+        Loaded Poutine
+        Freshly seasoned fries | Cheese curds
+        Sautéed peppers and onions  $7.50
+        Chicken Quesadilla
+        Tex-Mex Cheese | Chicken | Peppers  $8.50
+        """
+        let a = analyzer.analyze(text: text, perLine: false, profile: nil)
+        #expect(a.items.map(\.name) == ["Vive la Poutine!", "Loaded Poutine", "Chicken Quesadilla"])
+        #expect(a.items.map(\.price) == ["$6.50", "$7.50", "$8.50"])
+        #expect(a.items[0].description.contains("gravy"))
+        #expect(a.items[0].declaredAbsent == [.gluten])
+        #expect(!a.items[0].allergens.contains { $0.id == .gluten })
+        #expect(a.items[0].allergens.contains { $0.id == .milk })
+        #expect(a.items[2].dietary == .not_vegetarian)
+    }
+
+    @Test func priceOnTheNextLine() {
+        let text = "DESSERTS\nApple strudel with cream\n4.20\nChocolate mousse\n5.10\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: nil)
+        #expect(a.items.map(\.name) == ["Apple strudel with cream", "Chocolate mousse"])
+        #expect(a.items.map(\.price) == ["4.20", "5.10"])
+    }
+
+    @Test func codeListsLeaveNamesButAbbreviationsStay() {
+        #expect(MenuStructurer.stripCodes("Frittatensuppe a,c,c") == "Frittatensuppe")
+        #expect(MenuStructurer.stripCodes("Mozart Palatschinken A,C,G,H") == "Mozart Palatschinken")
+        #expect(MenuStructurer.stripCodes("the CLASSIC B.L.T") == "the CLASSIC B.L.T")
+        #expect(MenuStructurer.stripCodes("Soup (1, 15)") == "Soup")
+    }
+
+    @Test func dottedLeadersAndLetterCodesWithoutLegend() {
+        let text = "SUPPEN\nFrittatensuppe A,C,G ........ 3,20\nGulaschsuppe L,M ........ 4,50\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: nil)
+        #expect(a.items.map(\.name) == ["Frittatensuppe", "Gulaschsuppe"])
+        #expect(a.items.map(\.price) == ["3,20", "4,50"])
+        // Austrian default codes: A gluten, C eggs, G milk, L celery, M mustard
+        #expect(Set(a.items[0].allergens.filter { $0.source == .code }.map(\.id)) == [.gluten, .eggs, .milk])
+        #expect(Set(a.items[1].allergens.filter { $0.source == .code }.map(\.id)) == [.celery, .mustard])
+    }
+
+    @Test func printedLetterLegendWinsOverDefaults() {
+        // a menu whose own legend says G is mustard and M is milk
+        let text = "Dish one (G, M) 9.00\nDish two (E) 8.00\nE = Eggs / G = Mustard / M = Milk\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: nil)
+        #expect(a.items.count == 2)
+        #expect(Set(a.items[0].allergens.map(\.id)) == [.mustard, .milk])
+        #expect(Set(a.items[1].allergens.map(\.id)) == [.eggs])
+    }
+
+    @Test func misreadCodeListsMakeItemsCaution() {
+        let legend = "A-GLUTEN / C-EGG / G-MILK / H-NUTS"
+        let milk = AllergenProfile(allergens: [.milk])
+        // OCR read "A,C,G" as "a,c,c": milk is missing and the repeat shows it
+        let a = analyzer.analyze(text: "Fiakergulasch a,c,c 11,90\nBeef goulash\n\(legend)", perLine: false, profile: milk)
+        #expect(Set(a.items[0].allergens.map(\.id)) == [.gluten, .eggs])
+        #expect(a.items[0].safety == .caution)
+        #expect(a.items[0].safetyReasons.contains("unresolved_allergen_codes"))
+        let b = analyzer.analyze(text: "Fiakergulasch a,c,g 11,90\nBeef goulash\n\(legend)", perLine: false, profile: milk)
+        #expect(b.items[0].safety == .unsafe)
+    }
+
+    @Test func itemWithoutCodesOnACodedMenuIsCaution() {
+        let text = "Soup (1) 5.00\nStew (1, 2) 9.00\nPie 8.00 (2)\nRice 3.00\n1 Celery\n2 Gluten\n3 Milk\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: AllergenProfile(allergens: [.milk]))
+        #expect(a.items.map(\.name) == ["Soup", "Stew", "Pie", "Rice"])
+        #expect(a.items.map(\.safety) == [.safe, .safe, .safe, .caution])
+        #expect(a.items.last?.safetyReasons == ["missing_allergen_codes"])
+    }
+
+    @Test func numericCodesWithoutLegendMakeItemsCaution() {
+        let a = analyzer.analyze(text: "Plain rice (3, 7) 4.00", perLine: false,
+                                 profile: AllergenProfile(allergens: [.milk]))
+        #expect(a.items[0].allergens.isEmpty)
+        #expect(a.items[0].safety == .caution)
+        #expect(a.items[0].safetyReasons.contains("unresolved_allergen_codes"))
+    }
+
+    @Test func sectionNotesApplyToTheSectionsItems() {
+        let text = """
+        PIZZAS
+        All our pizzas are cooked on a thin crust.
+        The Veg
+        Cheese | Peppers | Olives  $11.00
+        The Classic
+        Pepperoni | Cheese  $11.00
+        """
+        let a = analyzer.analyze(text: text, perLine: false, profile: nil)
+        #expect(a.items.map(\.name) == ["The Veg", "The Classic"])
+        for item in a.items { #expect(item.allergens.contains { $0.id == .gluten }, "\(item.name)") }
+        #expect(a.items[0].dietary == .vegetarian)
+        #expect(a.items[1].dietary == .not_vegetarian)
+    }
+
+    @Test func sectionHeaderIsContextForItsItems() {
+        let text = "Hot SANDWICHES\nthe CUBAN $9.5\nbraised pork, muenster cheese\nSALADS\nthe GREEN $7\nlettuce, cucumber\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: nil)
+        #expect(a.items.map(\.name) == ["the CUBAN", "the GREEN"])
+        #expect(Set(a.items[0].allergens.map(\.id)) == [.gluten, .milk])
+        #expect(a.items[0].allergens.first { $0.id == .gluten }?.evidence == ["SANDWICHES"])
+        #expect(a.items[1].allergens.isEmpty)
+    }
+
+    @Test func textWithoutMenuStructureIsOneDish() {
+        let a = analyzer.analyze(text: "Chicken satay\nwith peanut sauce and rice", perLine: false, profile: nil)
+        #expect(a.items.count == 1)
+        #expect(a.items[0].name == "Chicken satay")
+        #expect(a.items[0].description == "with peanut sauce and rice")
+        #expect(a.items[0].allergens.map(\.id) == [.peanuts])
+    }
+
+    @Test func perLineMakesEveryLineAnItem() {
+        let a = analyzer.analyze(text: "Butter chicken\n\nPeanut salad $5\nWater", perLine: true, profile: nil)
+        #expect(a.items.map(\.name) == ["Butter chicken", "Peanut salad", "Water"])
+        #expect(a.items[1].price == "$5")
+        #expect(a.items.allSatisfy { $0.confidence == 1 && $0.confidenceLevel == .high })
+        #expect(a.items.allSatisfy { $0.box == nil && $0.words.isEmpty })
+    }
+}
+
+@Suite struct MenuPageTests {
+    let analyzer = AllergenFixtures.analyzer
+
+    @Test func twoColumnsDoNotMergeItems() {
+        // Tesseract read each row across both columns as one line.
+        let rows: [(String, String, Int)] = [
+            ("STARTERS", "DESSERTS", 0),
+            ("Prawn cocktail 7.50", "Almond tart 5.00", 40),
+            ("with marie rose sauce", "with custard", 70),
+            ("Tomato soup 5.50", "Fruit salad 4.00", 110),
+            ("with basil", "fresh seasonal fruit", 140),
+        ]
+        var lines: [OCRLine] = []
+        for (l, r, y) in rows {
+            let left = PageBuilder.line(l, x: 20, y: y)
+            let right = PageBuilder.line(r, x: 600, y: y)
+            lines.append(OCRLine(box: left.box.union(right.box), words: left.words + right.words))
+        }
+        let a = analyzer.analyze(page: PageBuilder.page(lines), profile: nil)
+        #expect(a.items.map(\.name) == ["Prawn cocktail", "Tomato soup", "Almond tart", "Fruit salad"])
+        #expect(a.items.map(\.section) == ["STARTERS", "STARTERS", "DESSERTS", "DESSERTS"])
+        let prawn = a.items[0], tart = a.items[2], fruit = a.items[3]
+        #expect(Set(prawn.allergens.map(\.id)) == [.crustaceans])
+        #expect(Set(tart.allergens.map(\.id)) == [.tree_nuts, .gluten, .eggs, .milk])
+        #expect(fruit.allergens.isEmpty)
+        // boxes stay within their column
+        #expect(prawn.box!.maxX < 600)
+        #expect(tart.box!.x >= 600)
+        #expect(tart.words.map(\.text) == ["Almond", "tart", "5.00", "with", "custard"])
+    }
+
+    @Test func priceFarRightStaysWithItsName() {
+        let name = PageBuilder.line("Garlic bread", x: 20, y: 0)
+        let price = PageBuilder.line("4.50", x: 700, y: 0)
+        let l1 = OCRLine(box: name.box.union(price.box), words: name.words + price.words)
+        let l2 = PageBuilder.line("Pesto pasta", x: 20, y: 40)
+        let l3 = PageBuilder.line("9.00", x: 700, y: 40)
+        let a = analyzer.analyze(page: PageBuilder.page([l1, l2, l3]), profile: nil)
+        #expect(a.items.map(\.name) == ["Garlic bread", "Pesto pasta"])
+        #expect(a.items.map(\.price) == ["4.50", "9.00"])
+    }
+
+    @Test func itemAndMenuConfidenceComeFromWordConfidences() {
+        let lines = [
+            PageBuilder.line("Cheese omelette 7.00", x: 0, y: 0, confidence: 0.9),
+            PageBuilder.line("Green salad 5.00", x: 0, y: 40, confidence: 0.6),
+            PageBuilder.line("Tomato soup 5.00", x: 0, y: 80, confidence: nil, confidences: ["Tomato": 0.8, "soup": 0.7, "5.00": 0.9]),
+        ]
+        let a = analyzer.analyze(page: PageBuilder.page(lines), profile: nil)
+        #expect(a.items.count == 3)
+        #expect(abs(a.items[0].confidence - 0.9) < 1e-9)
+        #expect(a.items[0].confidenceLevel == .high)
+        #expect(a.items[1].confidenceLevel == .low)
+        #expect(abs(a.items[2].confidence - 0.8) < 1e-9)
+        #expect(a.items[2].confidenceLevel == .medium)
+        #expect(abs(a.confidence - (0.9 + 0.6 + 0.8) / 3) < 0.001)
+        #expect(a.confidenceLevel == .medium)
+        #expect(a.items[0].box == Box(x: 0, y: 0, width: 200, height: 20))
+    }
+
+    @Test func confidenceLevelThresholds() {
+        #expect(ConfidenceLevel(confidence: 0.86) == .high)
+        #expect(ConfidenceLevel(confidence: 0.85) == .medium)
+        #expect(ConfidenceLevel(confidence: 0.66) == .medium)
+        #expect(ConfidenceLevel(confidence: 0.65) == .low)
+    }
+
+    @Test func lowOCRConfidenceLowersEvidenceConfidence() {
+        let good = PageBuilder.line("Peanut satay 9.00", x: 0, y: 0, confidence: 0.95)
+        let weak = PageBuilder.line("Peanut satay 9.00", x: 0, y: 0, confidence: 0.95, confidences: ["Peanut": 0.5])
+        let g = analyzer.analyze(page: PageBuilder.page([good]), profile: nil).items[0]
+        let w = analyzer.analyze(page: PageBuilder.page([weak]), profile: nil).items[0]
+        let gc = g.allergens.first { $0.id == .peanuts }!.confidence
+        let wc = w.allergens.first { $0.id == .peanuts }!.confidence
+        #expect(wc < gc)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import MenuScanKit
+
+@Suite("Pipeline: line recovery and menu classification on a photo", .serialized)
+struct PipelineTests {
+    static func run(_ settings: ScanSettings) throws -> PhotoResult {
+        try PhotoProcessor(settings: settings).process(fileAt: TestSupport.samples.appendingPathComponent("menu-clean.png"),
+                                                      displayPath: "menu-clean.png")
+    }
+
+    @Test("the second pass reads the prices the layout pass dropped, inside the photo")
+    func recovery() throws {
+        var off = ScanSettings()
+        off.recoverLines = false
+        let without = try Self.run(off)
+        let with = try Self.run(ScanSettings())
+        let before = Set(without.ocr?.page.words.map(\.text) ?? [])
+        let after = with.ocr?.page.words ?? []
+        #expect(!before.contains("18.50"))   // Tesseract's layout pass misses it (PSM 3)
+        #expect(after.contains { $0.text == "18.50" })
+        #expect((with.ocr?.recoveredLines ?? 0) >= 5)
+        #expect(without.ocr?.recoveredLines == nil)
+        for w in after {
+            #expect(w.box.maxX <= with.source.width ?? 0 && w.box.maxY <= with.source.height ?? 0)
+        }
+        // Nothing read twice.
+        let boxes = after.map(\.box)
+        for (i, a) in boxes.enumerated() { for b in boxes[(i + 1)...] { #expect(a.iou(b) < 0.5) } }
+    }
+
+    @Test("menu items come out with prices, allergens, diet and safety against a profile")
+    func menu() throws {
+        var settings = ScanSettings()
+        settings.allergenProfile = AllergenProfile(allergens: [.peanuts, .milk])
+        let result = try Self.run(settings)
+        let menu = try #require(result.menu)
+        let byName = Dictionary(menu.items.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let satay = try #require(byName["Chicken Satay"])
+        #expect(satay.price == "15.50")
+        #expect(satay.allergens.contains { $0.id == .peanuts })
+        #expect(satay.safety == .unsafe)
+        #expect(satay.dietary == .not_vegetarian)
+        let sorbet = try #require(byName["Fruit Sorbet"])
+        #expect(sorbet.safety == .safe)
+        #expect(sorbet.dietary == .vegan)
+        #expect(byName["Tofu Stir Fry"]?.allergens.contains { $0.id == .soybeans } == true)
+        #expect(menu.items.count == 9)
+        // Item-level hotspots carry the safety.
+        let spots = try #require(result.hotspots)
+        #expect(spots.contains { $0.text.contains("Chicken Satay") && $0.safety == "unsafe" })
+        #expect(result.timings["classify"] != nil)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import MenuScanKit
+
+@Suite("Preprocessing: orientation and scale")
+struct PreprocessTests {
+    @Test("small text is enlarged to the target, large text shrunk, text in the band left alone")
+    func scaleFactor() {
+        let p = PreprocessSettings()  // band 16…64 px, small → 28, large → 40, 0.25…4, 40 MP
+        #expect(p.scaleFactor(textHeight: 14, width: 1000, height: 1000) == 2)
+        #expect(p.scaleFactor(textHeight: 15.9, width: 1000, height: 1000) > 1.7)
+        #expect(p.scaleFactor(textHeight: 16, width: 1000, height: 1000) == 1)
+        #expect(p.scaleFactor(textHeight: 64, width: 1000, height: 1000) == 1)
+        #expect(p.scaleFactor(textHeight: 80, width: 4000, height: 3000) == 0.5)
+        #expect(p.scaleFactor(textHeight: 400, width: 4000, height: 3000) == 0.25)   // clamped
+        #expect(p.scaleFactor(textHeight: 2, width: 100, height: 100) == 4)          // clamped
+        #expect(p.scaleFactor(textHeight: nil, width: 1000, height: 1000) == 1)      // no text found
+        let capped = p.scaleFactor(textHeight: 7, width: 4000, height: 3000)         // 4× would be 192 MP
+        #expect(abs(Double(4000 * 3000) * capped * capped / 1e6 - 40) < 0.01)
+        #expect(PreprocessSettings.none.scaleFactor(textHeight: 7, width: 100, height: 100) == 1)
+    }
+
+    @Test("boxes from a scaled OCR copy map back to the photo and stay inside it")
+    func mapping() {
+        let word = OCRWord(text: "Soup", confidence: 0.9, box: Box(x: 20, y: 40, width: 60, height: 20))
+        let edge = OCRWord(text: "6.50", confidence: 0.9, box: Box(x: 190, y: 40, width: 20, height: 20))
+        let line = OCRLine(box: Box(x: 20, y: 40, width: 190, height: 20), words: [word, edge])
+        let page = OCRPage(blocks: [OCRBlock(box: line.box, lines: [line])])
+        let mapped = page.mapped(by: 0.5, within: Box(x: 0, y: 0, width: 100, height: 100))
+        #expect(mapped.words[0].box == Box(x: 10, y: 20, width: 30, height: 10))
+        #expect(mapped.words[1].box == Box(x: 95, y: 20, width: 5, height: 10))   // clipped at the edge
+        #expect(mapped.words.map(\.text) == ["Soup", "6.50"])
+    }
+
+    static func process(_ bitmap: Bitmap, settings: ScanSettings = ScanSettings()) throws -> PhotoResult {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanup(dir) }
+        let url = dir.appendingPathComponent("photo.png")
+        try Data(try #require(bitmap.encoded(as: .png))).write(to: url)
+        return try PhotoProcessor(settings: settings).process(fileAt: url, displayPath: "photo.png")
+    }
+
+    @Test("a page stored sideways without EXIF is turned upright by OSD", arguments: [1, 2, 3])
+    func osd(quarterTurns: Int) throws {
+        let clean = try ImageDecoder().decode(fileAt: TestSupport.samples.appendingPathComponent("menu-clean.png")).pix
+        let turned = try #require(clean.rotated(quarterTurns: quarterTurns))
+        let result = try Self.process(turned)
+        let record = try #require(result.preprocessing)
+        #expect(record.rotated == (360 - quarterTurns * 90) % 360)
+        #expect(result.source.width == clean.width && result.source.height == clean.height)
+        #expect(result.status == .ok)
+        let words = result.ocr?.page.words.map(\.text) ?? []
+        #expect(words.contains("Salmon") && words.contains("Risotto"))
+        for w in result.ocr?.page.words ?? [] {
+            #expect(w.box.maxX <= clean.width && w.box.maxY <= clean.height)
+        }
+    }
+
+    @Test("small text is enlarged for OCR and boxes come back in photo pixels; switches turn steps off")
+    func rescale() throws {
+        let clean = try ImageDecoder().decode(fileAt: TestSupport.samples.appendingPathComponent("menu-clean.png")).pix
+        let small = try #require(clean.scaled(by: 0.4))
+        let result = try Self.process(small)
+        let record = try #require(result.preprocessing)
+        #expect(record.scale > 1.5)
+        #expect(result.source.width == small.width)
+        let salmon = try #require(result.ocr?.page.words.first { $0.text == "Salmon" })
+        #expect(salmon.box.maxX <= small.width && salmon.box.height < 30)   // photo pixels, not the enlarged copy's
+        var off = ScanSettings()
+        off.preprocess = .none
+        let plain = try #require(try Self.process(small, settings: off).preprocessing)
+        #expect(plain.scale == 1 && plain.rotated == 0 && plain.osdRotation == nil)
+    }
+}
+
+@Suite("OCR page: placing recovered lines in reading order")
+struct InsertionTests {
+    func line(_ text: String, _ x: Int, _ y: Int, _ w: Int = 100, _ h: Int = 20) -> OCRLine {
+        let box = Box(x: x, y: y, width: w, height: h)
+        return OCRLine(box: box, words: [OCRWord(text: text, confidence: 0.9, box: box)])
+    }
+
+    @Test("a price goes right after the item on its row; stray lines go last, top to bottom")
+    func insertion() {
+        let items = OCRBlock(box: Box(x: 0, y: 0, width: 300, height: 100),
+                             lines: [line("Soup", 0, 0), line("Salad", 0, 40), line("Tart", 0, 80)])
+        let page = OCRPage(blocks: [items, OCRBlock(box: Box(x: 0, y: 200, width: 100, height: 20), lines: [line("Footer", 0, 200)])])
+        let out = page.inserting([line("9.00", 500, 42, 60), line("Note", 0, 400), line("Hello", 0, 300), line("6.50", 500, 2, 60)])
+        #expect(out.text == "Soup\n6.50\nSalad\n9.00\nTart\n\nFooter\n\nHello\n\nNote")
+        #expect(out.blocks[0].box.maxX == 560)
+    }
+}
