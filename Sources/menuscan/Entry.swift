@@ -15,11 +15,12 @@ struct MenuScanCommand: ParsableCommand {
         abstract: "Turn folders of menu photos into machine-readable results.",
         discussion: """
         Exit codes: 0 every photo ok; 1 some photos failed, were rejected or could not be read \
-        (their JSON says why); 64 usage error; 66 no input photos found; 69 a language model or \
-        other part of the environment is missing; 73 output could not be written (storage full, \
-        read-only folder).
+        (their JSON says why); 64 usage error; 65 (merge) shard summaries missing or inconsistent; \
+        66 no input photos found; 69 a language model or other part of the environment is missing; \
+        73 output could not be written (storage full, read-only folder); 130 stopped by SIGINT or \
+        SIGTERM (run again to resume).
         """,
-        subcommands: [ScanCommand.self, CheckCommand.self, ClassifyCommand.self, BenchCommand.self, ReportCommand.self, DoctorCommand.self],
+        subcommands: [ScanCommand.self, MergeCommand.self, CheckCommand.self, ClassifyCommand.self, BenchCommand.self, ReportCommand.self, DoctorCommand.self],
         defaultSubcommand: nil)
 }
 
@@ -28,9 +29,11 @@ enum ExitCodes {
     static let ok: Int32 = 0
     static let somePhotosNotOK: Int32 = 1
     static let usage: Int32 = 64
+    static let dataError: Int32 = 65
     static let noInput: Int32 = 66
     static let environment: Int32 = 69
     static let cannotWrite: Int32 = 73
+    static let interrupted: Int32 = 130
 }
 
 /// Debian's libtesseract runs OpenMP threads inside each recognition, which on

@@ -3,10 +3,18 @@ import Foundation
 import Logging
 import MenuScanKit
 
+extension LogFormat: ExpressibleByArgument {}
+
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "OCR every photo in the given folders and files; write JSON and text per photo.")
+        abstract: "OCR every photo in the given folders and files; write JSON and text per photo.",
+        discussion: """
+        Re-running the same command resumes: photos done earlier with the same content and \
+        settings are kept (journal in OUT/.menuscan/). Ctrl-C or SIGTERM stops starting new \
+        photos, lets those in flight finish, writes the summary and exits 130; a second signal \
+        abandons the photos in flight.
+        """)
 
     @Argument(help: "Photos or folders (searched recursively; hidden files skipped).")
     var paths: [String]
@@ -29,6 +37,23 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: "Folder with LANG.traineddata, tried before models/tessdata and the system's.")
     var tessdata: String?
 
+    @Option(name: .long, help: "Per-photo OCR time limit in seconds; a photo over it is recorded as an error and the run goes on.")
+    var timeout: Double = 300
+
+    @Flag(name: .long, help: "Redo photos whose last result was failed, error or rejected (others done earlier are kept).")
+    var retryFailed = false
+
+    @Flag(name: .long, help: "Redo every photo, ignoring earlier results.")
+    var force = false
+
+    @Option(name: .long, help: "Process shard K of N (K from 0): the photos whose relative path hashes to K. Default: from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID/COUNT.")
+    var shard: String?
+
+    @Option(name: .long, help: "Number of shards when K comes from JOB_COMPLETION_INDEX (or MENUSCAN_SHARDS).")
+    var shards: Int?
+
+    @Option(name: .long, help: "Log format on stderr: text or json (one object per line).")
+    var logFormat: LogFormat = .text
     @Option(name: .long, help: "Quality gate: enforce (reject defective photos before OCR), warn (OCR anyway, keep the defects as warnings) or off.")
     var quality: QualityMode = .enforce
 
@@ -60,20 +85,35 @@ struct ScanCommand: ParsableCommand {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard (1...13).contains(psm) else { throw ValidationError("--psm must be 1…13 (0 only detects orientation)") }
         guard maxMegapixels > 0 else { throw ValidationError("--max-megapixels must be positive") }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive (seconds)") }
+        guard !(force && retryFailed) else { throw ValidationError("--force redoes everything; use it or --retry-failed, not both") }
         guard !lang.isEmpty, lang.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "_" || $0 == "-" }) else {
             throw ValidationError("--lang takes Tesseract language names joined by '+', e.g. eng+deu")
+        }
+        if let shard, Shard(parsing: shard) == nil {
+            throw ValidationError("--shard takes K/N with 0 <= K < N, e.g. 0/3")
+        }
+        if let shards, shards < 1 { throw ValidationError("--shards must be at least 1") }
+    }
+
+    func resolveShard() throws -> Shard? {
+        if let shard { return Shard(parsing: shard) }
+        switch Shard.fromEnvironment(ProcessInfo.processInfo.environment, shards: shards) {
+        case .success(let s): return s
+        case .failure(let e): throw ValidationError(e.description)
         }
     }
 
     func run() throws {
-        let logger = CLILogging.make(quiet: quiet, verbose: verbose)
+        let logger = CLILogging.make(quiet: quiet, verbose: verbose, format: logFormat)
         let profile: AllergenProfile?
         do {
             profile = try profileOptions.resolve()
         } catch let error as MenuScanError {
             throw ValidationError("\(error.title): \(error.message) \(error.detail ?? "")")
         }
-        var ocr = OCRSettings(language: lang, pageSegmentationMode: psm, tessdataDirectory: tessdata)
+        var ocr = OCRSettings(language: lang, pageSegmentationMode: psm, tessdataDirectory: tessdata,
+                              timeLimitSeconds: timeout)
         ocr.thresholding = preprocessing.thresholding
         var settings = ScanSettings(ocr: ocr, maxMegapixels: maxMegapixels, quality: quality,
                                     qualityThresholds: qualityThresholds.thresholds,
@@ -81,13 +121,14 @@ struct ScanCommand: ParsableCommand {
         settings.menu = !noMenu
         settings.recoverLines = !noRecover
         settings.allergenProfile = profile
+        let shard = try resolveShard()
         guard settings.ocr.resolveTessdata() != nil else {
             let e = MenuScanError.modelUnavailable.with(detail: "no \(lang) model in \(settings.ocr.tessdataCandidates().joined(separator: ", "))")
             logger.critical("\(e.title): \(e.message) \(e.recovery)", metadata: ["code": "\(e.code)", "detail": "\(e.detail ?? "")"])
             throw ExitCode(ExitCodes.environment)
         }
 
-        let discovery = InputDiscovery.discover(paths)
+        let discovery = InputDiscovery.discoverCompact(paths)
         for missing in discovery.missing {
             logger.error("input not found", metadata: ["path": "\(missing)"])
         }
@@ -98,20 +139,46 @@ struct ScanCommand: ParsableCommand {
             logger.error("no photos found", metadata: ["paths": "\(paths.joined(separator: " "))"])
             throw ExitCode(ExitCodes.noInput)
         }
+        // Names come from the whole input set, so every shard names a photo as an unsharded run would.
+        let photos = shard.map { s in discovery.photos.filter { s.contains(relativePath: $0.relativePath) } } ?? discovery.photos
 
         let outURL = URL(fileURLWithPath: out, isDirectory: true)
-        let options = BatchOptions(settings: settings, outputDirectory: outURL, jobs: jobs, overlay: overlay)
+        let journal: Journal
+        do {
+            journal = try Journal(outputDirectory: outURL, shard: shard)
+        } catch {
+            logger.critical("\(error.title): \(error.message) \(error.recovery)", metadata: ["code": "\(error.code)", "detail": "\(error.detail ?? "")"])
+            throw ExitCode(ExitCodes.cannotWrite)
+        }
+        var options = BatchOptions(settings: settings, outputDirectory: outURL, jobs: jobs, overlay: overlay, journal: journal)
+        options.mode = force ? .force : (retryFailed ? .retryFailed : .resume)
+        options.shard = shard
+        // TEST ONLY fault hook: abort() while the named file is in flight (crash isolation tests).
+        options.crashOnFileName = ProcessInfo.processInfo.environment["MENUSCAN_TEST_CRASH_ON"].flatMap { $0.isEmpty ? nil : $0 }
+
         let bar = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) != 0)
-        logger.notice("scan started", metadata: ["photos": "\(discovery.photos.count)", "jobs": "\(options.jobs)",
-                                                 "lang": "\(lang)", "psm": "\(psm)"])
-        let runner = BatchRunner(photos: discovery.photos, options: options, logger: logger,
-                                 progress: { bar.update($0) })
+        var started: Logger.Metadata = ["photos": "\(photos.count)", "jobs": "\(options.jobs)", "lang": "\(lang)",
+                                        "psm": "\(psm)", "mode": "\(options.mode.rawValue)"]
+        if let shard { started["shard"] = "\(shard)" }
+        logger.notice("scan started", metadata: started)
+        let runner = BatchRunner(photos: photos, options: options, logger: logger, progress: { bar.update($0) })
+        let signals = StopSignals(first: { sig in
+            logger.warning("stopping: no new photos; the ones in flight finish (signal again to abandon them)", metadata: ["signal": "\(sig)"])
+            runner.requestStop()
+        }, second: { sig in
+            bar.finish()
+            logger.warning("abandoning the photos in flight; they are redone by the next run", metadata: ["signal": "\(sig)"])
+            var snapshot = runner.snapshot()
+            snapshot.summary.interrupted = true
+            try? snapshot.summary.write(to: outURL, shard: shard)
+            _exit(ExitCodes.interrupted)
+        })
         let outcome = runner.run()
         bar.finish()
 
         let summary = outcome.summary
         do {
-            try summary.write(to: outURL)
+            try summary.write(to: outURL, shard: shard)
         } catch {
             logger.error("summary not written", metadata: ["code": "\(error.code)", "detail": "\(error.detail ?? "")"])
         }
@@ -120,16 +187,21 @@ struct ScanCommand: ParsableCommand {
         }
         let counts = PhotoStatus.allCases.map { "\($0.rawValue)=\(summary.counts[$0.rawValue] ?? 0)" }.joined(separator: " ")
         logger.notice("scan finished", metadata: [
-            "photos": "\(summary.processed)/\(summary.photos)", "counts": "\(counts)",
+            "photos": "\(summary.processed)/\(summary.photos)", "counts": "\(counts)", "kept": "\(summary.reused ?? 0)",
             "seconds": "\(String(format: "%.2f", summary.wallSeconds))",
             "photosPerSecond": "\(String(format: "%.2f", summary.photosPerSecond))",
             "meanConfidence": "\(summary.meanConfidence.map { String(format: "%.3f", $0) } ?? "n/a")",
+            "peakRSSBytes": "\(summary.peakRSSBytes ?? 0)",
             "out": "\(outURL.path)",
         ])
 
         if let fatal = outcome.fatal {
             logger.critical("\(fatal.title): \(fatal.message) \(fatal.recovery)", metadata: ["code": "\(fatal.code)", "detail": "\(fatal.detail ?? "")"])
             throw ExitCode(fatal.code == MenuScanError.storageFull.code ? ExitCodes.cannotWrite : ExitCodes.environment)
+        }
+        if signals.received {
+            logger.warning("interrupted; run the same command again to resume", metadata: ["done": "\(summary.processed)/\(summary.photos)"])
+            throw ExitCode(ExitCodes.interrupted)
         }
         let notOK = summary.processed - (summary.counts[PhotoStatus.ok.rawValue] ?? 0) - (summary.counts[PhotoStatus.partial.rawValue] ?? 0)
         if notOK > 0 || !discovery.missing.isEmpty { throw ExitCode(ExitCodes.somePhotosNotOK) }

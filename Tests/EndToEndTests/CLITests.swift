@@ -17,9 +17,10 @@ enum CLI {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+    /// `executable` runs another program the same way (e.g. `script` for a TTY).
+    static func run(_ arguments: [String], environment: [String: String]? = nil, executable: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
         if let environment { process.environment = environment }

@@ -1,5 +1,8 @@
 import Foundation
 import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What the batch keeps of each photo once its outputs are written: metadata
 /// only, never recognised text (R12), so memory stays flat as folders grow.
@@ -11,6 +14,39 @@ public struct PhotoRecord: Codable, Sendable, Equatable {
     public var meanConfidence: Double?
     public var characters: Int?
     public var seconds: Double
+    /// Seconds of the main stages (the photo's JSON has every stage).
+    public var timings: StageTimings? = nil
+    /// Menu items and allergens found, where the result carries them.
+    public var items: Int? = nil
+    public var allergens: Int? = nil
+}
+
+/// Decode, OCR and output seconds of one photo, stored inline (no
+/// per-photo dictionary: the run keeps one of these per photo). Encodes as
+/// `{"decode": …, "ocr": …, "output": …}`.
+public struct StageTimings: Codable, Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    public var decode: Double?
+    public var ocr: Double?
+    public var output: Double?
+
+    public init(_ timings: [String: Double]) {
+        decode = timings["decode"]
+        ocr = timings["ocr"]
+        output = timings["output"]
+    }
+
+    public init(dictionaryLiteral elements: (String, Double)...) {
+        self.init(Dictionary(elements, uniquingKeysWith: { $1 }))
+    }
+
+    public subscript(stage: String) -> Double? {
+        switch stage {
+        case "decode": decode
+        case "ocr": ocr
+        case "output": output
+        default: nil
+        }
+    }
 }
 
 /// Progress of a run, reported after each photo.
@@ -19,6 +55,20 @@ public struct BatchProgress: Sendable {
     public var total: Int
     public var counts: [PhotoStatus: Int]
     public var elapsed: Double
+    /// Of `done`, results kept from an earlier run.
+    public var reused: Int = 0
+}
+
+/// Writes one output file; the default is `AtomicWriter` (temp + fsync + rename).
+/// Injectable so tests can make storage fail.
+public struct OutputWriter: Sendable {
+    public var write: @Sendable ([UInt8], URL) throws(IOFailure) -> Void
+
+    public init(write: @escaping @Sendable ([UInt8], URL) throws(IOFailure) -> Void) {
+        self.write = write
+    }
+
+    public static let atomic = OutputWriter { (bytes, url) throws(IOFailure) in try AtomicWriter.writeOnce(bytes, to: url) }
 }
 
 /// Options of one batch run.
@@ -26,14 +76,25 @@ public struct BatchOptions: Sendable {
     public var settings: ScanSettings
     public var outputDirectory: URL
     public var jobs: Int
+    /// The run journal: with one, photos already done are skipped and
+    /// crashes are recorded (see `Journal`, `CrashGuard`). Without, every photo is done.
+    public var journal: Journal?
+    public var mode: RerunMode = .resume
+    public var shard: Shard?
+    public var retry: RetryPolicy = .standard
+    public var writer: OutputWriter = .atomic
+    /// TEST ONLY fault hook (MENUSCAN_TEST_CRASH_ON): abort() while this file
+    /// name is in flight, to prove crash isolation.
+    public var crashOnFileName: String?
     /// Also write NAME.overlay.png (hotspots and unrecognised regions on the photo).
     public var overlay: Bool
 
-    public init(settings: ScanSettings, outputDirectory: URL, jobs: Int, overlay: Bool = false) {
+    public init(settings: ScanSettings, outputDirectory: URL, jobs: Int, overlay: Bool = false, journal: Journal? = nil) {
         self.settings = settings
         self.outputDirectory = outputDirectory
         self.jobs = max(1, jobs)
         self.overlay = overlay
+        self.journal = journal
     }
 }
 
@@ -43,27 +104,36 @@ public struct BatchOutcome: Sendable {
     public var summary: RunSummary
     /// A problem that stopped the run early (model missing, storage full).
     public var fatal: MenuScanError?
+    /// Stopped by `requestStop()` (SIGINT/SIGTERM) before every photo was taken.
+    public var interrupted = false
 }
 
 /// Runs the pipeline over many photos on `jobs` dedicated threads, one
 /// Tesseract engine per thread (recognition blocks for about a second, so it
 /// stays off Swift's cooperative pool). Each photo's outputs are written
-/// atomically as soon as it is done.
+/// atomically as soon as it is done, then the journal records it.
 public final class BatchRunner: @unchecked Sendable {
-    // @unchecked: every mutable field below is guarded by `lock`.
+    // @unchecked: every mutable field below is guarded by `lock`, except
+    // `state`, written before the workers start and only read after.
     private let lock = NSLock()
     private var next = 0
     private var records: [PhotoRecord?]
     private var counts: [PhotoStatus: Int] = [:]
     private var done = 0
+    private var reused = 0
     private var fatal: MenuScanError?
+    private var stopRequested = false
+    private var untaken = 0
+    private var state = JournalState()
 
     private let photos: [InputPhoto]
     private let options: BatchOptions
+    private let settingsHash: String
     private let logger: Logger
     private let progress: (@Sendable (BatchProgress) -> Void)?
     private let observer: (@Sendable (InputPhoto, PhotoResult) -> Void)?
     private let started = ContinuousClock.now
+    private var workerCount = 1
 
     /// `observer` sees every photo's full result once its outputs are written
     /// (on the worker's thread; it must be thread-safe and keep little).
@@ -75,11 +145,24 @@ public final class BatchRunner: @unchecked Sendable {
         self.logger = logger
         self.progress = progress
         self.observer = observer
+        settingsHash = BatchHashing.settingsHash(options.settings)
         records = Array(repeating: nil, count: photos.count)
     }
 
     public func run() -> BatchOutcome {
         let workers = min(options.jobs, max(1, photos.count))
+        workerCount = workers
+        if let journal = options.journal {
+            state = Journal.load(outputDirectory: options.outputDirectory)
+            if state.unreadableLines > 0 {
+                logger.notice("journal lines skipped (torn by an earlier kill)", metadata: ["count": "\(state.unreadableLines)"])
+            }
+            sweepTemporaryFiles()
+            CrashGuard.install(workers: workers, journalFD: journal.fileDescriptor)
+        }
+        // Give back what discovery and journal loading freed before the
+        // engines load (glibc keeps freed heap resident otherwise).
+        MemoryTrim.trim()
         let finished = DispatchSemaphore(value: 0)
         for index in 0..<workers {
             let thread = Thread { [self] in
@@ -91,18 +174,40 @@ public final class BatchRunner: @unchecked Sendable {
             thread.start()
         }
         for _ in 0..<workers { finished.wait() }
+        return snapshot(final: true)
+    }
 
+    /// Stop taking new photos; those in flight finish (SIGINT/SIGTERM).
+    public func requestStop() {
+        lock.lock()
+        stopRequested = true
+        lock.unlock()
+    }
+
+    /// The outcome so far (also usable while workers still run, e.g. when a
+    /// second signal abandons the photos in flight).
+    public func snapshot() -> BatchOutcome { snapshot(final: false) }
+
+    /// `final`: the workers are done, so the per-photo slots are handed over
+    /// (not copied) and sorted in place: one array of records, not three.
+    private func snapshot(final: Bool) -> BatchOutcome {
+        lock.lock()
+        defer { lock.unlock() }
         let wall = (ContinuousClock.now - started).seconds
-        let kept = records.compactMap { $0 }
+        var kept = records.compactMap { $0 }
+        if final { records = [] }
+        kept.sort { $0.path < $1.path }
+        let interrupted = stopRequested && kept.count < photos.count
         let summary = RunSummary(records: kept, total: photos.count, wallSeconds: wall,
-                                 settings: options.settings, jobs: workers, fatal: fatal)
-        return BatchOutcome(records: kept, summary: summary, fatal: fatal)
+                                 settings: options.settings, jobs: workerCount, fatal: fatal,
+                                 reused: reused, interrupted: interrupted, shard: options.shard)
+        return BatchOutcome(records: kept, summary: summary, fatal: fatal, interrupted: interrupted)
     }
 
     private func takeNext() -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        guard fatal == nil, next < photos.count else { return nil }
+        guard fatal == nil, !stopRequested, next < photos.count else { return nil }
         defer { next += 1 }
         return next
     }
@@ -114,72 +219,225 @@ public final class BatchRunner: @unchecked Sendable {
     }
 
     private func worker(_ index: Int) {
-        let processor: PhotoProcessor
-        do {
-            processor = try PhotoProcessor(settings: options.settings)
-        } catch {
-            logger.critical("engine could not start", metadata: ["code": "\(error.code)", "detail": "\(error.detail ?? "")"])
-            stop(error)
-            return
-        }
-        if options.overlay { processor.overlay = OverlayStyle() }
+        if options.journal != nil { CrashGuard.registerWorker(index) }
+        // The engine is loaded on the first photo that needs OCR, so a re-run
+        // that keeps every result loads none.
+        var processor: PhotoProcessor?
+        var handled = 0
         while let i = takeNext() {
-            let photo = photos[i]
-            let result = processor.process(fileAt: photo.url, displayPath: photo.displayPath)
-            let record: PhotoRecord
-            var written = result
-            do {
-                record = try write(&written, overlayPNG: processor.overlayPNG, for: photo)
-            } catch {
-                logger.error("output not written", metadata: ["file": "\(photo.displayPath)", "code": "\(error.code)", "detail": "\(error.detail ?? "")"])
-                stop(error)
-                return
-            }
-            var meta: Logger.Metadata = [
-                "file": "\(photo.displayPath)", "status": "\(result.status.rawValue)",
-                "seconds": "\(String(format: "%.3f", record.seconds))",
-            ]
-            if let code = result.primaryCode { meta["code"] = "\(code)" }
-            if let c = result.ocr?.meanConfidence { meta["confidence"] = "\(String(format: "%.3f", c))" }
-            if let detail = result.messages.first?.detail { meta["detail"] = "\(detail)" }
-            logger.info("photo done", metadata: meta)
-            observer?(photo, written)
-
-            lock.lock()
-            records[i] = record
-            counts[result.status, default: 0] += 1
-            done += 1
-            let snapshot = BatchProgress(done: done, total: photos.count, counts: counts,
-                                         elapsed: (ContinuousClock.now - started).seconds)
-            lock.unlock()
-            progress?(snapshot)
+            guard handle(i, worker: index, processor: &processor) else { return }
+            handled += 1
+            // Free pages left between Tesseract's per-photo allocations go back
+            // to the system now and then, so fragmentation cannot grow with the folder.
+            if handled % 128 == 0 { MemoryTrim.trim() }
         }
     }
 
-    /// Writes NAME.json and NAME.txt atomically and returns the record kept in memory.
+    /// One photo: keep its earlier result, or process it and record it.
+    /// Returns false when the run must stop.
+    private func handle(_ i: Int, worker index: Int, processor: inout PhotoProcessor?) -> Bool {
+        let photo = photos[i]
+        let clock = ContinuousClock()
+        let start = clock.now
+        let sha: String?
+        do {
+            sha = try options.retry.run(path: photo.url.path, onRetry: { self.logRetry(photo, $0, $1, $2) }) { () throws(IOFailure) in
+                try BatchHashing.contentHash(of: photo.url)
+            }
+        } catch {
+            sha = nil  // the decoder reports why the file cannot be read
+        }
+
+        if let kept = keptRecord(photo, sha: sha) {
+            logger.info("photo unchanged, result kept", metadata: ["file": "\(photo.displayPath)", "status": "\(kept.status.rawValue)"])
+            finish(i, kept, reused: true)
+            return true
+        }
+
+        let journal = options.journal
+        let crashEntry = JournalEntry(event: .crash, key: photo.outputBase, sha256: sha, settings: settingsHash, pid: getpid())
+        var result: PhotoResult
+        var processed = false
+        if state.crashes(key: photo.outputBase, sha256: sha, settings: settingsHash) >= 2 {
+            // Crash isolation: the engine died twice on this photo; record it instead of a third crash.
+            result = PhotoResult(source: SourceInfo(path: photo.displayPath, sha256: sha), status: .error,
+                                 messages: [ResultMessage(MenuScanError.processing.with(
+                                     detail: "the OCR engine crashed on this photo in two runs; not tried again (re-run with --retry-failed to try)"))],
+                                 timings: ["total": (clock.now - start).seconds])
+            logger.warning("photo crashed the engine twice; recorded as an error", metadata: ["file": "\(photo.displayPath)", "code": "MSG-PROC-001"])
+        } else {
+            if processor == nil {
+                do {
+                    processor = try PhotoProcessor(settings: options.settings)
+                    if options.overlay { processor?.overlay = OverlayStyle() }
+                } catch {
+                    logger.critical("engine could not start", metadata: ["code": "\(error.code)", "detail": "\(error.detail ?? "")"])
+                    stop(error)
+                    return false
+                }
+            }
+            guard let engine = processor else { return false }
+            if let journal {
+                do {
+                    try journal.append(JournalEntry(event: .start, key: photo.outputBase, sha256: sha, settings: settingsHash, pid: getpid()))
+                } catch {
+                    logger.error("journal not written", metadata: ["file": "\(photo.displayPath)", "code": "\(error.code)", "detail": "\(error.detail ?? "")"])
+                    stop(error)
+                    return false
+                }
+                CrashGuard.arm(index, line: crashEntry.line())
+            }
+            if let poison = options.crashOnFileName, poison == photo.url.lastPathComponent {
+                abort()  // TEST ONLY (MENUSCAN_TEST_CRASH_ON): a native crash on this photo
+            }
+            result = engine.process(fileAt: photo.url, displayPath: photo.displayPath)
+            processed = true
+            if journal != nil { CrashGuard.disarm(index) }
+        }
+
+        let record: PhotoRecord
+        let overlayPNG = processed ? processor?.overlayPNG : nil
+        do {
+            record = try write(&result, overlayPNG: overlayPNG, for: photo)
+        } catch {
+            logger.error("output not written", metadata: ["file": "\(photo.displayPath)", "code": "\(error.code)", "detail": "\(error.detail ?? "")"])
+            stop(error)
+            return false
+        }
+        if let journal {
+            let outputs = [record.output] + (result.ocr != nil ? [photo.outputBase + ".txt"] : [])
+                + (options.overlay && overlayPNG != nil ? [photo.outputBase + ".overlay.png"] : [])
+            do {
+                try journal.append(JournalEntry(event: .done, key: photo.outputBase, sha256: sha ?? result.source.sha256,
+                                                settings: settingsHash, record: record, outputs: outputs, pid: getpid()))
+            } catch {
+                logger.error("journal not written", metadata: ["file": "\(photo.displayPath)", "code": "\(error.code)", "detail": "\(error.detail ?? "")"])
+                stop(error)
+                return false
+            }
+        }
+        var meta: Logger.Metadata = [
+            "file": "\(photo.displayPath)", "status": "\(result.status.rawValue)",
+            "seconds": "\(String(format: "%.3f", record.seconds))",
+            "timings": .dictionary(result.timings.mapValues { .string(String(format: "%.4f", $0)) }),
+        ]
+        if let m = result.messages.first {
+            meta["code"] = "\(m.code)"
+            meta["severity"] = "\(m.severity.rawValue)"
+            if let detail = m.detail { meta["detail"] = "\(detail)" }
+        }
+        if let c = result.ocr?.meanConfidence { meta["confidence"] = "\(String(format: "%.3f", c))" }
+        logger.info("photo done", metadata: meta)
+        observer?(photo, result)
+        finish(i, record, reused: false)
+        return true
+    }
+
+    /// The journal's record when the photo is done with the same content and
+    /// settings and its outputs are still there (and the mode keeps it).
+    private func keptRecord(_ photo: InputPhoto, sha: String?) -> PhotoRecord? {
+        guard options.journal != nil, options.mode != .force, let sha,
+              let done = state.photos[photo.outputBase]?.done,
+              done.sha256 == sha, done.settings == settingsHash, var record = done.record else { return nil }
+        if options.mode == .retryFailed, record.status != .ok, record.status != .partial { return nil }
+        let fm = FileManager.default
+        for output in done.outputs ?? [record.output] {
+            guard fm.fileExists(atPath: options.outputDirectory.appendingPathComponent(output).path) else { return nil }
+        }
+        record.path = photo.displayPath
+        return record
+    }
+
+    private func finish(_ i: Int, _ record: PhotoRecord, reused wasKept: Bool) {
+        lock.lock()
+        records[i] = record
+        counts[record.status, default: 0] += 1
+        done += 1
+        if wasKept { reused += 1 }
+        let snapshot = BatchProgress(done: done, total: photos.count, counts: counts,
+                                     elapsed: (ContinuousClock.now - started).seconds, reused: reused)
+        lock.unlock()
+        progress?(snapshot)
+    }
+
+    private func logRetry(_ photo: InputPhoto, _ failure: IOFailure, _ attempt: Int, _ wait: Double) {
+        logger.warning("transient I/O error, retrying", metadata: [
+            "file": "\(photo.displayPath)", "detail": "\(failure)", "attempt": "\(attempt)", "wait": "\(wait)",
+        ])
+    }
+
+    /// Writes NAME.txt then NAME.json (each atomically, transient errors
+    /// retried) and returns the record kept in memory. If either cannot be
+    /// written, both are removed: a photo has both outputs or none.
     private func write(_ result: inout PhotoResult, overlayPNG: [UInt8]? = nil, for photo: InputPhoto) throws(MenuScanError) -> PhotoRecord {
         let clock = ContinuousClock()
         let start = clock.now
         let jsonURL = options.outputDirectory.appendingPathComponent(photo.outputBase + ".json")
         let textURL = options.outputDirectory.appendingPathComponent(photo.outputBase + ".txt")
-        if let ocr = result.ocr {
-            try AtomicWriter.write(ocr.page.text + "\n", to: textURL)
-        } else {
-            try? FileManager.default.removeItem(at: textURL)  // no stale text from an earlier run
-        }
-        if options.overlay {
-            let overlayURL = options.outputDirectory.appendingPathComponent(photo.outputBase + ".overlay.png")
-            if let overlayPNG {
-                try AtomicWriter.write(overlayPNG, to: overlayURL)
-            } else {
-                try? FileManager.default.removeItem(at: overlayURL)  // no stale overlay of an earlier run
+        let overlayURL = options.outputDirectory.appendingPathComponent(photo.outputBase + ".overlay.png")
+        let writer = options.writer
+        func put(_ bytes: [UInt8], _ url: URL) throws(IOFailure) {
+            try options.retry.run(path: url.path, onRetry: { self.logRetry(photo, $0, $1, $2) }) { () throws(IOFailure) in
+                try writer.write(bytes, url)
             }
         }
-        result.timings["output"] = (clock.now - start).seconds
-        try AtomicWriter.write(try ResultJSON.encode(result), to: jsonURL)
+        var json: [UInt8] = []
+        do {
+            if let ocr = result.ocr {
+                try put(Array((ocr.page.text + "\n").utf8), textURL)
+            } else {
+                unlink(textURL.path)  // no stale text from an earlier run
+            }
+            if options.overlay {
+                if let overlayPNG {
+                    try put(overlayPNG, overlayURL)
+                } else {
+                    unlink(overlayURL.path)  // no stale overlay of an earlier run
+                }
+            }
+            result.timings["output"] = (clock.now - start).seconds
+            json = try ResultJSON.encode(result)
+            try put(json, jsonURL)
+        } catch let failure as IOFailure {
+            unlink(textURL.path)
+            unlink(jsonURL.path)
+            if options.overlay { unlink(overlayURL.path) }
+            throw failure.storageError
+        } catch {
+            unlink(textURL.path)
+            unlink(jsonURL.path)
+            if options.overlay { unlink(overlayURL.path) }
+            throw (error as? MenuScanError) ?? MenuScanError.processing.with(detail: "\(error)")
+        }
         return PhotoRecord(path: photo.displayPath, output: photo.outputBase + ".json", status: result.status,
                            codes: result.messages.map(\.code), meanConfidence: result.ocr?.meanConfidence,
-                           characters: result.ocr?.characters, seconds: result.timings["total"] ?? 0)
+                           characters: result.ocr?.characters, seconds: result.timings["total"] ?? 0,
+                           timings: StageTimings(result.timings), items: result.menu?.items.count,
+                           allergens: result.menu.map { $0.items.reduce(0) { $0 + $1.allergens.count } })
+    }
+
+    /// Removes temporary files a killed run left for this run's outputs
+    /// (only its own: shards sharing the folder keep theirs).
+    private func sweepTemporaryFiles() {
+        var targets = Set<String>()
+        for p in photos {
+            targets.insert(p.outputBase + ".json")
+            targets.insert(p.outputBase + ".txt")
+            targets.insert(p.outputBase + ".overlay.png")
+        }
+        let root = options.outputDirectory
+        let meta = Journal.folderName + "/summary-" + (options.shard?.label ?? "") + ".json"
+        targets.formUnion(["summary.json", "summary.csv", meta])
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return }
+        var removed = 0
+        while let relative = walker.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            guard let target = AtomicWriter.temporaryTarget(ofName: name) else { continue }
+            let dir = (relative as NSString).deletingLastPathComponent
+            let targetPath = dir.isEmpty ? target : dir + "/" + target
+            if targets.contains(targetPath), unlink(root.appendingPathComponent(relative).path) == 0 { removed += 1 }
+        }
+        if removed > 0 { logger.notice("removed temporary files left by an interrupted run", metadata: ["count": "\(removed)"]) }
     }
 }
 
@@ -193,5 +451,16 @@ public enum ResultJSON {
         } catch {
             throw MenuScanError.processing.with(detail: "JSON encoding failed: \(error)")
         }
+    }
+}
+
+/// glibc's `malloc_trim(0)`: returns free heap pages of every arena to the
+/// system. Looked up at run time (not in Swift's Glibc module); a no-op where missing.
+enum MemoryTrim {
+    private typealias Trim = @convention(c) (Int) -> Int32
+    private static let function: Trim? = dlsym(nil, "malloc_trim").map { unsafeBitCast($0, to: Trim.self) }
+
+    static func trim() {
+        _ = function?(0)
     }
 }

@@ -9,6 +9,8 @@ public struct OCRSettings: Sendable, Hashable, Codable {
     public var pageSegmentationMode: Int
     /// A folder holding LANG.traineddata, tried before all others.
     public var tessdataDirectory: String?
+    /// Stop recognising a photo after this many seconds (`--timeout`); nil = no limit.
+    public var timeLimitSeconds: Double?
     /// Tesseract's binarisation (its `thresholding_method` variable).
     public var thresholding: Thresholding = .otsu
 
@@ -34,10 +36,11 @@ public struct OCRSettings: Sendable, Hashable, Codable {
     public static let defaultPageSegmentationMode = 3
 
     public init(language: String = "eng", pageSegmentationMode: Int = OCRSettings.defaultPageSegmentationMode,
-                tessdataDirectory: String? = nil) {
+                tessdataDirectory: String? = nil, timeLimitSeconds: Double? = nil) {
         self.language = language
         self.pageSegmentationMode = pageSegmentationMode
         self.tessdataDirectory = tessdataDirectory
+        self.timeLimitSeconds = timeLimitSeconds
     }
 
     /// Where Tesseract models are looked for, in order.
@@ -150,7 +153,16 @@ public final class TesseractEngine {
     public func recognize(_ image: Bitmap) throws(MenuScanError) -> OCRPage {
         defer { TessBaseAPIClear(api) }
         image.withUnsafePointer { TessBaseAPISetImage2(api, $0) }
-        guard TessBaseAPIRecognize(api, nil) == 0 else {
+        // --timeout: Tesseract's progress monitor stops recognition at the deadline.
+        let monitor = settings.timeLimitSeconds != nil ? TessMonitorCreate() : nil
+        defer { if let monitor { TessMonitorDelete(monitor) } }
+        if let monitor, let limit = settings.timeLimitSeconds {
+            TessMonitorSetDeadlineMSecs(monitor, Int32(clamping: Int((limit * 1000).rounded(.up))))
+        }
+        guard TessBaseAPIRecognize(api, monitor) == 0 else {
+            if let limit = settings.timeLimitSeconds {
+                throw MenuScanError.processing.with(detail: "Tesseract recognition failed or was stopped at the --timeout of \(limit) s")
+            }
             throw MenuScanError.processing.with(detail: "Tesseract recognition failed")
         }
         guard let iterator = ResultIterator(api: api) else { return OCRPage(blocks: []) }

@@ -1,0 +1,440 @@
+import Foundation
+import Testing
+
+/// A deterministic random source for kill points (SplitMix64).
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Helpers for batch runs of the binary.
+enum Batch {
+    /// A folder of copies of the samples: `copies` maps new name → sample.
+    static func folder(_ copies: [(String, String)]) throws -> URL {
+        let dir = CLI.temporaryDirectory().appendingPathComponent("in")
+        for (name, sample) in copies {
+            let target = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("samples/" + sample), to: target)
+        }
+        return dir
+    }
+
+    /// Starts the binary without waiting; output discarded unless `stderr` is given.
+    static func start(_ arguments: [String], environment: [String: String]? = nil, stderr: URL? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = CLI.packageRoot
+        if let environment { process.environment = environment }
+        process.standardOutput = FileHandle.nullDevice
+        if let stderr {
+            FileManager.default.createFile(atPath: stderr.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: stderr)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
+        try process.run()
+        return process
+    }
+
+    /// Every file under `dir`, relative, hidden ones included.
+    static func files(_ dir: URL) -> [String] {
+        (FileManager.default.enumerator(atPath: dir.path)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    /// The journal's readable entries (all shard files).
+    static func journal(_ out: URL) -> [[String: Any]] {
+        let folder = out.appendingPathComponent(".menuscan")
+        var entries: [[String: Any]] = []
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix("journal") {
+            let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
+            for line in text.split(separator: "\n") {
+                if let obj = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] { entries.append(obj) }
+            }
+        }
+        return entries
+    }
+
+    /// How many photos samples/ holds.
+    static var sampleCount: Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: CLI.packageRoot.appendingPathComponent("samples").path)) ?? []
+        return names.filter { ["png", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased()) }.count
+    }
+
+    /// Waits (up to 10 s) until the file exists.
+    static func waitFor(_ url: URL) {
+        var polls = 0
+        while polls < 200, !FileManager.default.fileExists(atPath: url.path) {
+            usleep(50_000)
+            polls += 1
+        }
+    }
+
+    static func inode(_ url: URL) -> UInt64? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64) ?? nil
+    }
+
+    /// A photo's JSON without timings (which differ run to run): `timings`
+    /// and every `seconds` key at any depth.
+    static func result(_ url: URL) throws -> NSDictionary {
+        func strip(_ value: Any) -> Any {
+            if let dict = value as? [String: Any] {
+                return dict.filter { $0.key != "timings" && $0.key != "seconds" }.mapValues(strip)
+            }
+            if let array = value as? [Any] { return array.map(strip) }
+            return value
+        }
+        return (strip(try CLI.json(url)) as? [String: Any] ?? [:]) as NSDictionary
+    }
+
+    static func environment(_ extra: [String: String]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for key in ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "MENUSCAN_TEST_CRASH_ON"] {
+            env.removeValue(forKey: key)
+        }
+        return env.merging(extra) { $1 }
+    }
+}
+
+@Suite("End to end: batch runs that survive anything", .serialized)
+struct BatchCLITests {
+    static let inputs: [(String, String)] = [
+        ("s1.jpg", "menu-sideways-exif.jpg"), ("s2.jpg", "menu-sideways-exif.jpg"), ("sub/s3.jpg", "menu-sideways-exif.jpg"),
+        ("sub/s4.jpg", "menu-sideways-exif.jpg"), ("blank.png", "blank.png"), ("corrupt.jpg", "corrupt.jpg"),
+        ("clean.png", "menu-clean.png"), ("sub/photo.jpg", "menu-photo.jpg"),
+    ]
+    static let keys = ["s1", "s2", "sub/s3", "sub/s4", "blank", "corrupt", "clean", "sub/photo"]
+
+    @Test("kill -9 at 30 random moments inside runs while photos keep arriving, then a re-run: one complete result per photo, nothing torn, nothing redone")
+    func killNine() throws {
+        let input = try Batch.folder(Self.inputs)
+        let root = input.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let reference = root.appendingPathComponent("reference"), out = root.appendingPathComponent("out")
+        let env = Batch.environment([:])
+        let fm = FileManager.default
+        try fm.createDirectory(at: input.appendingPathComponent("added"), withIntermediateDirectories: true)
+
+        var rng = SeededRandom(state: 20_261_122)
+        var completedInodes: [String: UInt64] = [:]
+        var killedWhileRunning = 0
+        var runs = 0
+        // 30 kills inside a run (at most 80 runs: a run may finish before its kill point).
+        while killedWhileRunning < 30 && runs < 80 {
+            let run = runs
+            runs += 1
+            // New photos arrive between runs (as users add files), so every run has work to be killed in.
+            for (n, sample) in [(0, "menu-sideways-exif.jpg"), (1, "menu-sideways-exif.jpg"),
+                                (2, ["blank.png", "corrupt.jpg", "menu-sideways-exif.jpg"][run % 3])] {
+                try fm.copyItem(at: CLI.packageRoot.appendingPathComponent("samples/" + sample),
+                                to: input.appendingPathComponent("added/p\(run)-\(n).\((sample as NSString).pathExtension)"))
+            }
+            let before = Batch.journal(out).count
+            let process = try Batch.start(["scan", input.path, "--out", out.path, "--jobs", "2", "--quiet"], environment: env)
+            // Kill at a random moment after the run has begun work (whatever the machine's load),
+            // so kills land inside OCR, output writes and journal appends.
+            var polls = 0
+            while polls < 1000, process.isRunning, Batch.journal(out).count == before {
+                usleep(5_000)
+                polls += 1
+            }
+            usleep(UInt32.random(in: 0...800_000, using: &rng))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killedWhileRunning += 1
+            }
+            process.waitUntilExit()
+            // Every photo the journal calls done has its complete JSON, untouched since it was first done.
+            for entry in Batch.journal(out) where entry["event"] as? String == "done" {
+                let key = try #require(entry["key"] as? String)
+                let json = out.appendingPathComponent(key + ".json")
+                #expect((try? CLI.json(json)) != nil, "\(key).json is complete")
+                let node = Batch.inode(json)
+                if let before = completedInodes[key] { #expect(node == before, "\(key) was redone after it was complete") }
+                completedInodes[key] = node
+            }
+        }
+        let final = try CLI.run(["scan", input.path, "--out", out.path, "--jobs", "2", "--quiet"], environment: env)
+        #expect(final.status == 1, "blank and corrupt are not ok: \(final.stderr)")
+        #expect(try CLI.run(["scan", input.path, "--out", reference.path, "--jobs", "2", "--quiet"], environment: env).status == 1)
+        let keys = Batch.files(reference).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".menuscan") && $0 != "summary.json" }
+            .map { String($0.dropLast(5)) }.sorted()
+        #expect(keys.count == Self.keys.count + 3 * runs)
+        print("kill -9 test: \(runs) runs, \(killedWhileRunning) killed by SIGKILL while running, \(completedInodes.count) of \(keys.count) photos complete before the final run")
+        #expect(killedWhileRunning == 30, "30 kills must land inside a run")
+
+        // Exactly one result per photo, equal to an uninterrupted run; no temporary files.
+        let files = Batch.files(out)
+        #expect(!files.contains { $0.contains(".tmp-") }, "\(files.filter { $0.contains(".tmp-") })")
+        let jsons = files.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".menuscan") && $0 != "summary.json" }
+        #expect(jsons.sorted() == keys.map { $0 + ".json" })
+        for key in keys {
+            #expect(try Batch.result(out.appendingPathComponent(key + ".json")) == Batch.result(reference.appendingPathComponent(key + ".json")), "\(key)")
+            let hasText = fm.fileExists(atPath: out.appendingPathComponent(key + ".txt").path)
+            #expect(hasText == fm.fileExists(atPath: reference.appendingPathComponent(key + ".txt").path), "\(key).txt")
+            if let before = completedInodes[key] { #expect(Batch.inode(out.appendingPathComponent(key + ".json")) == before, "\(key) redone") }
+        }
+        // Each photo was completed exactly once over all runs.
+        let done = Batch.journal(out).filter { $0["event"] as? String == "done" }.compactMap { $0["key"] as? String }
+        #expect(done.sorted() == keys, "one done entry per photo")
+        let summary = try CLI.json(out.appendingPathComponent("summary.json"))
+        #expect((summary["counts"] as? [String: Int]) == (try CLI.json(reference.appendingPathComponent("summary.json"))["counts"] as? [String: Int]))
+    }
+
+    @Test("a native crash on one photo: the re-run retries it once, then records it as error MSG-PROC-001")
+    func crashIsolation() throws {
+        let input = try Batch.folder([("a.jpg", "menu-sideways-exif.jpg"), ("poison.jpg", "menu-sideways-exif.jpg"),
+                                      ("z.jpg", "menu-sideways-exif.jpg")])
+        let root = input.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out")
+        let env = Batch.environment(["MENUSCAN_TEST_CRASH_ON": "poison.jpg", "SWIFT_BACKTRACE": "enable=no"])
+        let args = ["scan", input.path, "--out", out.path, "--jobs", "1", "--quiet"]
+        for run in 1...2 {
+            let process = try Batch.start(args, environment: env)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGABRT, "run \(run) crashed")
+            let crashes = Batch.journal(out).filter { $0["event"] as? String == "crash" }.compactMap { $0["key"] as? String }
+            #expect(crashes == Array(repeating: "poison", count: run), "the crash is pinned on the photo in flight")
+        }
+        let third = try CLI.run(args, environment: env)
+        #expect(third.status == 1, "no crash the third time: \(third.stderr)")
+        let poison = try CLI.json(out.appendingPathComponent("poison.json"))
+        #expect(poison["status"] as? String == "error")
+        let message = try #require((poison["messages"] as? [[String: Any]])?.first)
+        #expect(message["code"] as? String == "MSG-PROC-001")
+        #expect(message["title"] as? String == "Processing Error")
+        for other in ["a", "z"] { #expect(try CLI.json(out.appendingPathComponent(other + ".json"))["status"] as? String == "ok") }
+        let counts = try CLI.json(out.appendingPathComponent("summary.json"))["counts"] as? [String: Int]
+        #expect(counts?["ok"] == 2 && counts?["error"] == 1)
+        // --retry-failed tries it again (and without the fault it now succeeds).
+        let retried = try CLI.run(args + ["--retry-failed"], environment: Batch.environment([:]))
+        #expect(retried.status == 0, "\(retried.stderr)")
+        #expect(try CLI.json(out.appendingPathComponent("poison.json"))["status"] as? String == "ok")
+    }
+
+    @Test("SIGINT: no new photos, in-flight ones finish, summary written, exit 130; the re-run resumes")
+    func interrupt() throws {
+        let copies = (0..<16).map { ("m\($0).png", "menu-clean.png") }
+        let input = try Batch.folder(copies)
+        let root = input.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out")
+        let args = ["scan", input.path, "--out", out.path, "--jobs", "1"]
+        let log = root.appendingPathComponent("stderr")
+        let process = try Batch.start(args, environment: Batch.environment([:]), stderr: log)
+        // Wait for the first result, then interrupt.
+        Batch.waitFor(out.appendingPathComponent("m0.json"))
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let summary = try CLI.json(out.appendingPathComponent("summary.json"))
+        let processed = try #require(summary["processed"] as? Int)
+        #expect(summary["interrupted"] as? Bool == true)
+        #expect(processed >= 1 && processed < 16)
+        let files = Batch.files(out)
+        #expect(files.filter { $0.hasSuffix(".json") && $0.hasPrefix("m") }.count == processed, "the in-flight photo finished, nothing else started")
+        #expect(!files.contains { $0.contains(".tmp-") })
+        #expect(try String(contentsOf: log, encoding: .utf8).contains("stopping"))
+
+        let again = try CLI.run(args + ["--quiet"], environment: Batch.environment([:]))
+        #expect(again.status == 0, "\(again.stderr)")
+        let resumed = try CLI.json(out.appendingPathComponent("summary.json"))
+        #expect(resumed["reused"] as? Int == processed && resumed["processed"] as? Int == 16)
+    }
+
+    @Test("a second signal abandons the photos in flight, still exit 130 with a summary")
+    func secondSignal() throws {
+        let input = try Batch.folder((0..<16).map { ("m\($0).png", "menu-clean.png") })
+        let root = input.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out")
+        let process = try Batch.start(["scan", input.path, "--out", out.path, "--jobs", "1", "--quiet"], environment: Batch.environment([:]))
+        Batch.waitFor(out.appendingPathComponent("m0.json"))
+        kill(process.processIdentifier, SIGTERM)
+        usleep(20_000)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(try CLI.json(out.appendingPathComponent("summary.json"))["interrupted"] as? Bool == true)
+        #expect(!Batch.files(out).contains { $0.contains(".tmp-") })
+    }
+
+    @Test("--timeout: a photo over the limit is an error (MSG-PROC-001) and the run goes on")
+    func timeout() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLI.run(["scan", "samples/menu-clean.png", "samples/menu-sideways-exif.jpg", "--out", out.path,
+                                  "--timeout", "0.001", "--quiet"], environment: Batch.environment([:]))
+        #expect(result.status == 1)
+        for name in ["menu-clean", "menu-sideways-exif"] {
+            let photo = try CLI.json(out.appendingPathComponent(name + ".json"))
+            #expect(photo["status"] as? String == "error")
+            let message = try #require((photo["messages"] as? [[String: Any]])?.first)
+            #expect(message["code"] as? String == "MSG-PROC-001")
+            #expect((message["detail"] as? String)?.contains("--timeout") == true)
+        }
+        // The generous default reads the same photo.
+        let normal = try CLI.run(["scan", "samples/menu-clean.png", "--out", out.path, "--retry-failed", "--quiet"], environment: Batch.environment([:]))
+        #expect(normal.status == 0)
+    }
+
+    @Test("3 shards merged equal one unsharded run; K/N also from JOB_COMPLETION_INDEX and Slurm")
+    func shardsMerge() throws {
+        let input = try Batch.folder(Self.inputs)
+        let root = input.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let single = root.appendingPathComponent("single"), shared = root.appendingPathComponent("shared")
+        let env = Batch.environment([:])
+        #expect(try CLI.run(["scan", input.path, "--out", single.path, "--quiet"], environment: env).status == 1)
+
+        let shardEnvs: [[String: String]] = [
+            [:],                                                                  // --shard 0/3
+            ["JOB_COMPLETION_INDEX": "1", "MENUSCAN_SHARDS": "3"],                // Kubernetes Indexed Job
+            ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_MIN": "1"],  // Slurm --array=1-3
+        ]
+        var perShard: [Int] = []
+        for (k, extra) in shardEnvs.enumerated() {
+            let args = ["scan", input.path, "--out", shared.path, "--quiet"] + (k == 0 ? ["--shard", "0/3"] : [])
+            let r = try CLI.run(args, environment: Batch.environment(extra))
+            #expect(r.status == 0 || r.status == 1, "\(r.stderr)")
+            let s = try CLI.json(shared.appendingPathComponent(".menuscan/summary-shard-\(k)-of-3.json"))
+            #expect(s["shard"] as? String == "\(k)/3")
+            perShard.append(s["photos"] as? Int ?? -1)
+        }
+        #expect(perShard.reduce(0, +) == Self.keys.count, "shards partition the inputs: \(perShard)")
+        #expect(!FileManager.default.fileExists(atPath: shared.appendingPathComponent("summary.json").path), "shards leave summary.json to merge")
+
+        let merged = try CLI.run(["merge", shared.path], environment: env)
+        #expect(merged.status == 1, "some photos are not ok: \(merged.stdout) \(merged.stderr)")
+        let a = try CLI.json(shared.appendingPathComponent("summary.json")), b = try CLI.json(single.appendingPathComponent("summary.json"))
+        #expect((a["counts"] as? [String: Int]) == (b["counts"] as? [String: Int]))
+        #expect(a["photos"] as? Int == b["photos"] as? Int && a["processed"] as? Int == b["processed"] as? Int)
+        func rows(_ s: [String: Any]) -> [String] {
+            (s["files"] as? [[String: Any]] ?? []).map { f in
+                "\(f["path"] ?? "") \(f["output"] ?? "") \(f["status"] ?? "") \(f["codes"] ?? "") \(f["meanConfidence"] ?? "-") \(f["characters"] ?? "-")"
+            }
+        }
+        #expect(rows(a) == rows(b))
+        #expect(rows(a).count == Self.keys.count)
+        for key in Self.keys {
+            #expect(try Batch.result(shared.appendingPathComponent(key + ".json")) == Batch.result(single.appendingPathComponent(key + ".json")), "\(key)")
+        }
+        let csvA = try String(contentsOf: shared.appendingPathComponent("summary.csv"), encoding: .utf8)
+        #expect(csvA.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == Self.keys.count + 1)
+        print("shard/merge: shards of \(perShard) photos; merged summary equals the unsharded run (\(Self.keys.count) photos)")
+
+        // A missing shard is refused.
+        try FileManager.default.removeItem(at: shared.appendingPathComponent(".menuscan/summary-shard-2-of-3.json"))
+        let incomplete = try CLI.run(["merge", shared.path], environment: env)
+        #expect(incomplete.status == 65 && incomplete.stderr.contains("missing shard"))
+        // JOB_COMPLETION_INDEX without a count is a usage error.
+        #expect(try CLI.run(["scan", input.path, "--out", shared.path], environment: Batch.environment(["JOB_COMPLETION_INDEX": "0"])).status == 64)
+    }
+
+    @Test("R12: no log line of any format, nor the summaries, holds words from the samples' menus")
+    func privacy() throws {
+        let gt = try ["menu-clean", "menu-photo", "menu-sideways-exif"].map {
+            try String(contentsOf: CLI.packageRoot.appendingPathComponent("samples/\($0).gt.txt"), encoding: .utf8)
+        }.joined(separator: " ")
+        // Menu words (4+ letters) that are not also in our file names or log vocabulary.
+        let vocabulary = Set(["menu", "clean", "photo", "sideways", "exif", "blank", "corrupt", "samples"])
+        let words = Set(gt.split(whereSeparator: { !$0.isLetter }).map(String.init).filter { $0.count >= 4 && !vocabulary.contains($0.lowercased()) })
+        #expect(words.count > 50)
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var lines: [String] = []
+        for format in ["text", "json"] {
+            let r = try CLI.run(["scan", "samples", "--out", out.path, "--verbose", "--force", "--log-format", format], environment: Batch.environment([:]))
+            #expect(r.status == 1)
+            let logLines = r.stderr.split(separator: "\n").map(String.init)
+            #expect(logLines.filter { $0.contains("photo done") }.count == Batch.sampleCount, "one line per photo in \(format)")
+            lines += logLines
+        }
+        lines += try String(contentsOf: out.appendingPathComponent("summary.json"), encoding: .utf8).split(separator: "\n").map(String.init)
+        lines += try String(contentsOf: out.appendingPathComponent("summary.csv"), encoding: .utf8).split(separator: "\n").map(String.init)
+        lines += try String(contentsOf: out.appendingPathComponent(".menuscan/journal.jsonl"), encoding: .utf8).split(separator: "\n").map(String.init)
+        let menuWords = Set(words.map { $0.lowercased() })
+        for line in lines {
+            // Whole words, case-insensitive ("start" does not hold "Tart").
+            let tokens = Set(line.split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() })
+            for word in tokens.intersection(menuWords) {
+                Issue.record("menu text \"\(word)\" in: \(line)")
+            }
+        }
+        // The words are on the photos: the text outputs have them, so the check above could fail.
+        let text = try String(contentsOf: out.appendingPathComponent("menu-clean.txt"), encoding: .utf8)
+        #expect(words.filter { text.contains($0) }.count > 20)
+    }
+
+    @Test("--log-format json: one object per line with file, status, code, severity and timings")
+    func jsonLogs() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let r = try CLI.run(["scan", "samples", "--out", out.path, "--verbose", "--log-format", "json"], environment: Batch.environment([:]))
+        #expect(r.status == 1)
+        let objects = try r.stderr.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        #expect(!objects.isEmpty && objects.allSatisfy { $0["level"] is String && $0["message"] is String && $0["time"] is String })
+        let photos = objects.filter { $0["message"] as? String == "photo done" }
+        #expect(photos.count == Batch.sampleCount)
+        let corrupt = try #require(photos.first { ($0["file"] as? String)?.hasSuffix("corrupt.jpg") == true })
+        #expect(corrupt["status"] as? String == "error" && corrupt["code"] as? String == "MSG-INPUT-001" && corrupt["severity"] as? String == "medium")
+        let clean = try #require(photos.first { ($0["file"] as? String)?.hasSuffix("menu-clean.png") == true })
+        #expect((clean["timings"] as? [String: Any])?["ocr"] is Double)
+        #expect(clean["confidence"] is Double && clean["seconds"] is Double)
+    }
+
+    @Test("progress bar only on a terminal and never with --quiet")
+    func progressBar() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let plain = try CLI.run(["scan", "samples", "--out", out.path, "--force"], environment: Batch.environment([:]))
+        #expect(!plain.stderr.contains("photos/s") && !plain.stderr.contains("\r"), "not a TTY: no bar")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        func onTTY(_ extra: String) throws -> String {
+            let command = "\(CLI.binary.path) scan samples --out \(out.path) --force \(extra)"
+            return try CLI.run(["-qec", command, "/dev/null"], environment: Batch.environment([:]), executable: "/usr/bin/script").stdout
+        }
+        let tty = try onTTY("")
+        let n = Batch.sampleCount
+        #expect(tty.contains("\(n)/\(n)") && tty.contains("photos/s") && tty.contains("ETA") && tty.contains("error 1") && tty.contains("failed "), "\(tty)")
+        #expect(!(try onTTY("--quiet")).contains("photos/s"))
+    }
+
+    @Test("R13 on a real full file system (tmpfs; needs mount rights, skipped otherwise)", .enabled(if: TmpFS.available))
+    func fullDisk() throws {
+        let mount = CLI.temporaryDirectory()
+        defer { _ = try? CLI.run([mount.path], executable: "/bin/umount"); try? FileManager.default.removeItem(at: mount) }
+        #expect(try CLI.run(["-t", "tmpfs", "-o", "size=64k", "tmpfs", mount.path], executable: "/bin/mount").status == 0)
+        // Leave about 20 KB free: enough for the journal and a few results, not for all.
+        try Data(count: 44 * 1024).write(to: mount.appendingPathComponent("filler"))
+        let out = mount.appendingPathComponent("out")
+        let r = try CLI.run(["scan", "samples", "--out", out.path, "--jobs", "1"], environment: Batch.environment([:]))
+        #expect(r.status == 73, "\(r.stderr)")
+        #expect(r.stderr.contains("MSG-STORAGE-001"))
+        let files = Batch.files(out)
+        #expect(!files.contains { $0.contains(".tmp-") }, "\(files)")
+        for json in files where json.hasSuffix(".json") && !json.hasPrefix(".menuscan") {
+            #expect((try? CLI.json(out.appendingPathComponent(json))) != nil, "\(json) is complete")
+        }
+    }
+}
+
+enum TmpFS {
+    /// Whether this machine lets the tests mount a tmpfs (root with CAP_SYS_ADMIN).
+    static let available: Bool = {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/bin/mount") else { return false }
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        guard let r = try? CLI.run(["-t", "tmpfs", "-o", "size=4k", "tmpfs", dir.path], executable: "/bin/mount"), r.status == 0 else { return false }
+        _ = try? CLI.run([dir.path], executable: "/bin/umount")
+        return true
+    }()
+}
