@@ -52,6 +52,10 @@ public struct ImageDecoder: Sendable {
         if format == "jpeg", !JPEGStructure.isComplete(bytes) {
             throw MenuScanError.unreadableImage.with(detail: "\(name): truncated JPEG (no end-of-image marker)")
         }
+        if format == "png", !PNGStructure.isComplete(bytes) {
+            // Checked here so libpng never prints its own error for it.
+            throw MenuScanError.unreadableImage.with(detail: "\(name): truncated png (chunks end before IEND)")
+        }
         // Header only: refuse huge images before allocating their pixels.
         var iff: l_int32 = 0, w: l_int32 = 0, h: l_int32 = 0, bps: l_int32 = 0, spp: l_int32 = 0, cmap: l_int32 = 0
         let headerOK = bytes.withUnsafeBufferPointer { buf in
@@ -217,6 +221,21 @@ enum JPEGStructure {
                 guard i + 3 < n else { return false }
                 i += 2 + (Int(b[i + 2]) << 8 | Int(b[i + 3]))
             }
+        }
+        return false
+    }
+}
+
+/// Walks a PNG's chunks: complete when IEND is reached inside the data.
+enum PNGStructure {
+    static func isComplete(_ b: [UInt8]) -> Bool {
+        var i = 8
+        while i + 8 <= b.count {
+            let length = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+            let end = i + 12 + length  // length, type, data, CRC
+            guard length >= 0, end <= b.count else { return false }
+            if b[(i + 4)..<(i + 8)].elementsEqual(Array("IEND".utf8)) { return true }
+            i = end
         }
         return false
     }
