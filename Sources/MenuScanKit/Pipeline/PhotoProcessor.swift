@@ -216,9 +216,13 @@ public final class PhotoProcessor {
         return result
     }
 
+    /// Mean word confidence a recovered line needs to be kept.
+    static let recoveryMinimumConfidence = 0.6
+
     /// Lines with text-like ink that no confident word covers, read again one
-    /// by one as single lines. Kept when Tesseract reads them with at least
-    /// the R4 confidence and they do not overlap what was already read.
+    /// by one as single lines. Kept when Tesseract reads them with a mean
+    /// confidence of at least 0.6, they hold two letters or digits, and they do
+    /// not overlap what was already read.
     func recoverLines(page: OCRPage, prepared: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord)) -> [OCRLine] {
         let minimum = settings.rules.minimumConfidence
         let read = page.lines.filter { ($0.meanConfidence ?? 0) >= minimum }.map(\.box)
@@ -235,8 +239,10 @@ public final class PhotoProcessor {
         let upright = Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height)
         let lines = engine.recognizeLines(prepared.ocrCopy, boxes: boxes)
         return OCRPage(blocks: [OCRBlock(box: upright, lines: lines)]).mapped(by: 1 / scale, within: upright).lines.filter { line in
-            (line.meanConfidence ?? 0) >= minimum
-                && OCRPage.characterCount(of: line.words) > 0
+            // Stricter than R4: single lines read out of context are where
+            // texture turns into "words" (measured on food photos).
+            (line.meanConfidence ?? 0) >= Self.recoveryMinimumConfidence
+                && line.text.unicodeScalars.filter({ CharacterSet.alphanumerics.contains($0) }).count >= 2
                 && !page.words.contains { $0.box.iou(line.box) > 0.3 || ($0.box.intersection(line.box)?.area ?? 0) * 2 > line.box.area }
         }
     }
