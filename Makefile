@@ -40,9 +40,7 @@ demo: build
 	@rm -rf $(OUT)
 	@$(BIN) scan samples --out $(OUT) --jobs $(JOBS); status=$$?; \
 	echo; echo "Results in $(OUT)/ (one NAME.json and NAME.txt per photo, summary.json):"; \
-	python3 -c 'import json,sys; s=json.load(open("$(OUT)/summary.json")); \
-	[print(f"  {f[\"status\"]:<9} {\",\".join(f[\"codes\"]) or \"-\":<15} conf={f.get(\"meanConfidence\") or 0:.2f}  {f[\"path\"]}") for f in s["files"]]; \
-	print("  counts:", " ".join(f"{k}={v}" for k,v in sorted(s["counts"].items())), f"| {s[\"photosPerSecond\"]:.2f} photos/s")' 2>/dev/null \
+	awk -F, 'NR==1 {next} {printf "  %-9s %-16s conf=%-6s items=%-3s allergens=%-3s %s\n", $$3, ($$4==""?"-":$$4), ($$5==""?"-":substr($$5,1,5)), ($$11==""?"-":$$11), ($$12==""?"-":$$12), $$1}' $(OUT)/summary.csv \
 	|| cat $(OUT)/summary.json; \
 	echo "(exit $$status: blank.png fails and corrupt.jpg is unreadable on purpose)"
 
