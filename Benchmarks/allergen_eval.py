@@ -26,7 +26,7 @@ CSV_MAP = {"dairy": ["milk"], "milk": ["milk"], "ghee": ["milk"], "wheat": ["glu
            "nuts": ["tree_nuts"], "celery": ["celery"], "mustard": ["mustard"], "sesame": ["sesame"]}
 
 
-ALL14 = ",".join("gluten crustaceans eggs fish peanuts soybeans milk tree_nuts celery mustard sesame sulphites lupin molluscs".split())
+ALL14 = ",".join(IDS)
 GENERAL = {"low_text_confidence", "low_confidence_words", "ask_server", "unresolved_allergen_codes", "missing_allergen_codes"}
 
 

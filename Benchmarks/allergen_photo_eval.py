@@ -12,27 +12,12 @@ Tesseract CLI standing in for MenuScan's OCR stage (built in another branch).
 
 Usage: python3 Benchmarks/allergen_photo_eval.py [--bin …] [--eval …] [--lang …] [--show-errors]
 """
-import argparse, csv, json, os, subprocess, tempfile, re, unicodedata
+import argparse, csv, json, os, subprocess, sys, tempfile
 from collections import defaultdict
 
-IDS = "gluten crustaceans eggs fish peanuts soybeans milk tree_nuts celery mustard sesame sulphites lupin molluscs".split()
-
-
-ALL14 = ",".join("gluten crustaceans eggs fish peanuts soybeans milk tree_nuts celery mustard sesame sulphites lupin molluscs".split())
-GENERAL = {"low_text_confidence", "low_confidence_words", "ask_server", "unresolved_allergen_codes", "missing_allergen_codes"}
-
-
-def safe_for(item, allergen):
-    """Would this item be 'safe' for a user allergic only to `allergen`? (from the all-14 verdict's reasons)"""
-    reasons = item.get("safetyReasons") or []
-    if any(r in GENERAL for r in reasons):
-        return False
-    return not any(r.split(":", 1)[-1] == allergen for r in reasons if ":" in r)
-
-
-def norm(s):
-    s = unicodedata.normalize("NFKD", s or "").encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", " ", s).strip()
+# Shared with the text evaluation: allergen ids, the all-14 profile, the "safe" test, name normalisation.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from allergen_eval import IDS, ALL14, safe_for, norm  # noqa: E402
 
 
 def tsv_to_page(tsv_text):
