@@ -68,6 +68,7 @@ struct QualityTests {
         let h = try #require(report.metrics.textHeight)
         #expect(h > 14 && h < 30)  // 30 px DejaVu Sans: x-height ≈ 16, caps ≈ 22
         #expect(report.metrics.textComponents > 200)
+        #expect(QualityGate.textHeight(of: try Self.clean()) == h)  // the rescaler's shortcut agrees
     }
 
     @Test("each generated degradation is caught as its own defect")

@@ -141,7 +141,7 @@ public final class PhotoProcessor {
         var textHeight = quality?.metrics.textHeight
         if textHeight == nil, settings.preprocess.rescale, quality == nil {
             let preStart = clock.now
-            textHeight = QualityGate().assess(image.pix)?.metrics.textHeight
+            textHeight = QualityGate.textHeight(of: image.pix)
             lap("measure", since: preStart)
         }
         let preStart = clock.now

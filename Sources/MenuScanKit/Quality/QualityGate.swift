@@ -57,13 +57,25 @@ public struct QualityGate: Sendable {
 
     public func assess(_ image: Bitmap) -> QualityReport? {
         let clock = ContinuousClock(), start = clock.now
-        let longSide = Double(max(image.width, image.height))
-        let scale = min(1, QualityAnalysis.analysisLongSide / max(1, longSide))
-        guard let analysis = image.grayImage(scale: scale) else { return nil }
+        guard let (analysis, scale) = Self.analysisCopy(of: image) else { return nil }
         let metrics = QualityAnalysis.measure(analysis: analysis, analysisScale: scale) { image.grayImage(scale: $0) }
         var report = judge(metrics)
         report.seconds = (clock.now - start).seconds
         return report
+    }
+
+    /// The text height alone (px of `image`), without the other metrics: what
+    /// rescaling needs when the gate is off.
+    public static func textHeight(of image: Bitmap) -> Double? {
+        guard let (analysis, scale) = analysisCopy(of: image) else { return nil }
+        return QualityAnalysis.textComponents(analysis).medianHeight().map { $0 / scale }
+    }
+
+    /// The grayscale copy every measurement runs on, and its scale.
+    static func analysisCopy(of image: Bitmap) -> (GrayImage, Double)? {
+        let longSide = Double(max(image.width, image.height))
+        let scale = min(1, QualityAnalysis.analysisLongSide / max(1, longSide))
+        return image.grayImage(scale: scale).map { ($0, scale) }
     }
 
     /// The verdict for measured metrics.
