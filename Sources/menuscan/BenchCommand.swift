@@ -124,8 +124,8 @@ final class BenchCollector: @unchecked Sendable {
     private var byPath: [String: BenchPhoto] = [:]
 
     func add(_ photo: InputPhoto, _ result: PhotoResult) {
-        let gtURL = photo.url.deletingPathExtension().appendingPathExtension("gt.txt")
-        let gt = try? String(contentsOf: gtURL, encoding: .utf8)
+        // The same lookup and decoding as --from-scan, so both give the same figures.
+        let gt = ScanOutputReader.groundTruth(for: photo.url.path, root: nil)
         let bench = BenchPhoto(path: photo.displayPath, status: result.status.rawValue,
                                messageCodes: result.messages.map(\.code), page: result.ocr?.page,
                                groundTruth: gt, stageSeconds: result.timings.filter { $0.key != "total" })

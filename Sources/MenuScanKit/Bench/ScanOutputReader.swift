@@ -71,7 +71,7 @@ public enum ScanOutputReader {
 
     /// Contents of the photo's ground truth, nil when there is no such file.
     /// Invalid UTF-8 is replaced by U+FFFD (as score.py's `errors="replace"`).
-    static func groundTruth(for photoPath: String, root: URL?) -> String? {
+    public static func groundTruth(for photoPath: String, root: URL?) -> String? {
         let path = groundTruthPath(for: photoPath)
         let url: URL
         if let root, !path.hasPrefix("/") {
