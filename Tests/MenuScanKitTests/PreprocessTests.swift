@@ -80,13 +80,16 @@ struct InsertionTests {
         return OCRLine(box: box, words: [OCRWord(text: text, confidence: 0.9, box: box)])
     }
 
-    @Test("a price goes right after the item on its row; stray lines go last, top to bottom")
+    @Test("a price joins the item's line on its row; other lines become blocks placed by position")
     func insertion() {
-        let items = OCRBlock(box: Box(x: 0, y: 0, width: 300, height: 100),
-                             lines: [line("Soup", 0, 0), line("Salad", 0, 40), line("Tart", 0, 80)])
-        let page = OCRPage(blocks: [items, OCRBlock(box: Box(x: 0, y: 200, width: 100, height: 20), lines: [line("Footer", 0, 200)])])
-        let out = page.inserting([line("9.00", 500, 42, 60), line("Note", 0, 400), line("Hello", 0, 300), line("6.50", 500, 2, 60)])
-        #expect(out.text == "Soup\n6.50\nSalad\n9.00\nTart\n\nFooter\n\nHello\n\nNote")
-        #expect(out.blocks[0].box.maxX == 560)
+        let items = OCRBlock(box: Box(x: 0, y: 100, width: 300, height: 100),
+                             lines: [line("Soup", 0, 100), line("Salad", 0, 140), line("Tart", 0, 180)])
+        let page = OCRPage(blocks: [items, OCRBlock(box: Box(x: 0, y: 300, width: 100, height: 20), lines: [line("Footer", 0, 300)])])
+        let out = page.inserting([line("9.00", 500, 142, 60), line("Note", 0, 500), line("Lunch", 0, 20), line("Menu", 0, 50),
+                                  line("Hello", 0, 400), line("6.50", 500, 102, 60)])
+        #expect(out.text == "Lunch\nMenu\n\nSoup 6.50\nSalad 9.00\nTart\n\nFooter\n\nHello\n\nNote")
+        #expect(out.blocks[1].box.maxX == 560)
+        #expect(out.blocks[1].lines[0].box == Box(x: 0, y: 100, width: 560, height: 22))
+        #expect(out.words.count == page.words.count + 6)
     }
 }

@@ -137,7 +137,7 @@ public struct MenuAnalyzer: Sendable {
             }
             var mayContain = c.mayContain.union(menuMay)
             mayContain.subtract(c.allergens.map(\.id))
-            var item = MenuItem(section: r.section, name: r.name, description: r.descriptionParts.joined(separator: " "),
+            let item = MenuItem(section: r.section, name: r.name, description: r.descriptionParts.joined(separator: " "),
                                 price: r.price, box: box, words: ocrWords,
                                 confidence: (confidence * 1000).rounded() / 1000,
                                 allergens: c.allergens, mayContain: mayContain.sorted(),

@@ -238,7 +238,10 @@ public final class PhotoProcessor {
         }
         let upright = Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height)
         let lines = engine.recognizeLines(prepared.ocrCopy, boxes: boxes)
-        return OCRPage(blocks: [OCRBlock(box: upright, lines: lines)]).mapped(by: 1 / scale, within: upright).lines.filter { line in
+        let marked = lines.map { line in
+            OCRLine(box: line.box, words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: $0.box, recovered: true) })
+        }
+        return OCRPage(blocks: [OCRBlock(box: upright, lines: marked)]).mapped(by: 1 / scale, within: upright).lines.filter { line in
             // Stricter than R4: single lines read out of context are where
             // texture turns into "words" (measured on food photos).
             (line.meanConfidence ?? 0) >= Self.recoveryMinimumConfidence
