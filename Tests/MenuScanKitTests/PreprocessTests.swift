@@ -6,9 +6,11 @@ import Testing
 struct PreprocessTests {
     @Test("small text is enlarged to the target, large text shrunk, text in the band left alone")
     func scaleFactor() {
-        let p = PreprocessSettings()  // band 16…64 px, small → 28, large → 40, 0.25…4, 40 MP
-        #expect(p.scaleFactor(textHeight: 14, width: 1000, height: 1000) == 2)
-        #expect(p.scaleFactor(textHeight: 15.9, width: 1000, height: 1000) > 1.7)
+        let p = PreprocessSettings()  // band 16…64 px, small → 20, under 8 → 28, large → 40, 0.25…4, 40 MP
+        #expect(p.scaleFactor(textHeight: 10, width: 1000, height: 1000) == 2)
+        #expect(p.scaleFactor(textHeight: 15.9, width: 1000, height: 1000) > 1.25)
+        #expect(p.scaleFactor(textHeight: 8, width: 1000, height: 1000) == 2.5)
+        #expect(p.scaleFactor(textHeight: 7.9, width: 1000, height: 1000) > 3.5)     // tiny text → 28 px
         #expect(p.scaleFactor(textHeight: 16, width: 1000, height: 1000) == 1)
         #expect(p.scaleFactor(textHeight: 64, width: 1000, height: 1000) == 1)
         #expect(p.scaleFactor(textHeight: 80, width: 4000, height: 3000) == 0.5)
