@@ -253,6 +253,30 @@ enum PageBuilder {
         #expect(tart.words.map(\.text) == ["Almond", "tart", "5.00", "with", "custard"])
     }
 
+    @Test("on a photo tilted 2°, a price read a line higher still joins its item")
+    func tiltedPhotoPricesJoinTheirItems() {
+        // y rises 0.035 px per px to the right: prices at x 850 sit ~25 px above their names.
+        func tilted(_ text: String, x: Int, y: Int) -> OCRLine {
+            let flat = PageBuilder.line(text, x: x, y: y)
+            let words = flat.words.map { w in
+                OCRWord(text: w.text, confidence: w.confidence,
+                        box: Box(x: w.box.x, y: w.box.y - Int(0.035 * Double(w.box.x - 100)), width: w.box.width, height: w.box.height))
+            }
+            return OCRLine(box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, words: words)
+        }
+        let rows: [(String, String, Int)] = [("Garlic Prawns", "11.00", 100), ("Burrata", "10.50", 190), ("Falafel", "8.00", 280)]
+        var lines: [OCRLine] = []
+        for (name, _, y) in rows {
+            lines.append(tilted(name, x: 100, y: y))
+            lines.append(tilted("chilli, white wine, sourdough, garlic", x: 120, y: y + 30))
+        }
+        lines += rows.map { tilted($0.1, x: 850, y: $0.2) }
+        let a = analyzer.analyze(page: PageBuilder.page(lines), profile: nil)
+        #expect(a.items.map(\.name) == ["Garlic Prawns", "Burrata", "Falafel"])
+        #expect(a.items.map(\.price) == ["11.00", "10.50", "8.00"])
+        #expect(PageLayout.slope(of: PageBuilder.page(lines)) < -0.03)
+    }
+
     @Test func priceFarRightStaysWithItsName() {
         let name = PageBuilder.line("Garlic bread", x: 20, y: 0)
         let price = PageBuilder.line("4.50", x: 700, y: 0)

@@ -41,7 +41,7 @@ enum PageLayout {
                 out.append(Segment(words: p, box: box))
             }
         }
-        return attachLonePrices(out)
+        return attachLonePrices(out, slope: slope(of: page))
     }
 
     /// A price alone, or with a scrap of misread leader dots before it ("eo 3.00").
@@ -49,9 +49,30 @@ enum PageLayout {
         f.before.filter(\.isLetter).count <= 3 && f.before.split(separator: " ").count <= 1
     }
 
+    /// The page's text slope (dy/dx, y down) from the words of its lines: the
+    /// median over lines of at least three words of the least-squares slope of
+    /// word centres, limited to ±0.1 (about 6°). A photo taken at a slight
+    /// angle puts a price a line higher or lower than its item's name.
+    static func slope(of page: OCRPage) -> Double {
+        var slopes: [Double] = []
+        for line in page.lines where line.words.count >= 3 {
+            let xs = line.words.map { Double($0.box.x) + Double($0.box.width) / 2 }
+            let ys = line.words.map { Double($0.box.y) + Double($0.box.height) / 2 }
+            let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
+            let sxx = xs.reduce(0) { $0 + ($1 - mx) * ($1 - mx) }
+            guard sxx > 0 else { continue }
+            let sxy = zip(xs, ys).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+            slopes.append(sxy / sxx)
+        }
+        guard !slopes.isEmpty else { return 0 }
+        slopes.sort()
+        return min(0.1, max(-0.1, slopes[slopes.count / 2]))
+    }
+
     /// A price Tesseract read as a line of its own joins the nearest text on
-    /// its left in the same row ("Pesto pasta ……… 9.00").
-    static func attachLonePrices(_ segs: [Segment]) -> [Segment] {
+    /// its left in the same row ("Pesto pasta ……… 9.00"). The row follows the
+    /// page's `slope`: on a tilted photo the price sits higher or lower.
+    static func attachLonePrices(_ segs: [Segment], slope: Double = 0) -> [Segment] {
         var segs = segs
         var removed = Set<Int>()
         func text(_ s: Segment) -> String { s.words.map(\.text).joined(separator: " ") }
@@ -59,7 +80,9 @@ enum PageLayout {
             guard let f = PriceParser.find(in: text(s), allowPlain: true), isLonePrice(f) else { continue }
             var best: Int? = nil
             for (j, t) in segs.enumerated() where j != i && !removed.contains(j) && t.box.maxX <= s.box.x {
-                let overlap = min(s.box.maxY, t.box.maxY) - max(s.box.y, t.box.y)
+                // Where t's row is at the price's x.
+                let shift = Int((slope * Double((s.box.x + s.box.width / 2) - (t.box.x + t.box.width / 2))).rounded())
+                let overlap = min(s.box.maxY, t.box.maxY + shift) - max(s.box.y, t.box.y + shift)
                 guard Double(overlap) >= 0.5 * Double(min(s.box.height, t.box.height)) else { continue }
                 guard PriceParser.find(in: text(t), allowPlain: false) == nil else { continue }
                 if best == nil || t.box.maxX > segs[best!].box.maxX { best = j }
