@@ -58,6 +58,24 @@ struct PreprocessTests {
         }
     }
 
+    @Test("OSD is skipped only for a confident read whose words lie the right way")
+    func uprightRead() {
+        func page(_ words: [(String, Double, Int, Int)]) -> OCRPage {
+            let ws = words.enumerated().map { i, w in OCRWord(text: w.0, confidence: w.1, box: Box(x: i * 80, y: 0, width: w.2, height: w.3)) }
+            return OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 1000, height: 40), lines: [OCRLine(box: Box(x: 0, y: 0, width: 1000, height: 40), words: ws)])])
+        }
+        let upright = page([("Grilled", 0.9, 70, 20), ("salmon", 0.92, 60, 20), ("with", 0.88, 40, 20), ("lemon", 0.9, 50, 20), ("14.50", 0.9, 50, 20)])
+        #expect(PhotoProcessor.readsUpright(upright, minimumConfidence: 0.6))
+        let doubtful = page([("Grilled", 0.5, 70, 20), ("salmon", 0.55, 60, 20), ("with", 0.5, 40, 20), ("lemon", 0.6, 50, 20), ("14.50", 0.6, 50, 20)])
+        #expect(!PhotoProcessor.readsUpright(doubtful, minimumConfidence: 0.6))           // mean 0.55
+        let sideways = page([("Grilled", 0.9, 20, 70), ("salmon", 0.92, 20, 60), ("with", 0.88, 20, 40), ("lemon", 0.9, 20, 50), ("14.50", 0.9, 20, 50)])
+        #expect(!PhotoProcessor.readsUpright(sideways, minimumConfidence: 0.6))           // boxes on their side
+        #expect(!PhotoProcessor.readsUpright(page([("Soup", 0.95, 40, 20)]), minimumConfidence: 0.6))  // too little text
+        var turned = upright
+        turned.turnedCharacters = 10
+        #expect(!PhotoProcessor.readsUpright(turned, minimumConfidence: 0.6))
+    }
+
     @Test("small text is enlarged for OCR and boxes come back in photo pixels; switches turn steps off")
     func rescale() throws {
         let clean = try ImageDecoder().decode(fileAt: TestSupport.samples.appendingPathComponent("menu-clean.png")).pix

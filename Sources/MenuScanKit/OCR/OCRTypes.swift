@@ -113,9 +113,16 @@ public struct OCRBlock: Equatable, Sendable, Codable {
 /// Everything the OCR stage read on one photo.
 public struct OCRPage: Equatable, Sendable, Codable {
     public var blocks: [OCRBlock]
+    /// Characters in blocks whose text Tesseract's layout found turned
+    /// (sideways or upside down) rather than upright. Not written to JSON:
+    /// the pipeline uses it to decide whether orientation detection must run.
+    public var turnedCharacters = 0
 
-    public init(blocks: [OCRBlock]) {
+    private enum CodingKeys: String, CodingKey { case blocks }
+
+    public init(blocks: [OCRBlock], turnedCharacters: Int = 0) {
         self.blocks = blocks
+        self.turnedCharacters = turnedCharacters
     }
 
     public var lines: [OCRLine] { blocks.flatMap(\.lines) }
@@ -150,7 +157,7 @@ public struct OCRPage: Equatable, Sendable, Codable {
                     OCRWord(text: $0.text, confidence: $0.confidence, box: map($0.box), recovered: $0.recovered)
                 })
             })
-        })
+        }, turnedCharacters: turnedCharacters)
     }
 
     /// The page with extra lines (from a second pass) placed in reading order.
@@ -201,7 +208,7 @@ public struct OCRPage: Equatable, Sendable, Codable {
             let at = blocks.firstIndex { $0.box.y >= group.box.maxY && $0.box.x < group.box.maxX && group.box.x < $0.box.maxX } ?? blocks.count
             blocks.insert(group, at: at)
         }
-        return OCRPage(blocks: blocks)
+        return OCRPage(blocks: blocks, turnedCharacters: turnedCharacters)
     }
 
     /// Plain text: one line per line, a blank line between blocks.

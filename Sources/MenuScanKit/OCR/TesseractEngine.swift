@@ -190,6 +190,8 @@ private final class ResultIterator {
         var words: [OCRWord] = []
         var blockBox: Box?
         var lineBox: Box?
+        var blockTurned = false
+        var turnedCharacters = 0
 
         func closeLine() {
             if let lineBox, !words.isEmpty { lines.append(OCRLine(box: lineBox, words: words)) }
@@ -205,6 +207,14 @@ private final class ResultIterator {
             if TessPageIteratorIsAtBeginningOf(pageView, RIL_BLOCK) != 0 {
                 closeBlock()
                 blockBox = Self.box(pageView, RIL_BLOCK)
+                // Tesseract's layout turns sideways text blocks itself; a
+                // block not "page up" means the photo is not upright.
+                var orientation = ORIENTATION_PAGE_UP
+                var direction = WRITING_DIRECTION_LEFT_TO_RIGHT
+                var order = TEXTLINE_ORDER_TOP_TO_BOTTOM
+                var deskew: Float = 0
+                TessPageIteratorOrientation(pageView, &orientation, &direction, &order, &deskew)
+                blockTurned = orientation != ORIENTATION_PAGE_UP
             }
             if TessPageIteratorIsAtBeginningOf(pageView, RIL_TEXTLINE) != 0 {
                 closeLine()
@@ -219,9 +229,10 @@ private final class ResultIterator {
             let score = TessResultIteratorConfidence(raw, RIL_WORD)
             let confidence: Double? = score >= 0 ? (min(100, Double(score)) * 100).rounded() / 10_000 : nil
             words.append(OCRWord(text: trimmed, confidence: confidence, box: box))
+            if blockTurned { turnedCharacters += OCRPage.characterCount(of: [words[words.count - 1]]) }
         } while TessResultIteratorNext(raw, RIL_WORD) != 0
         closeBlock()
-        return OCRPage(blocks: blocks)
+        return OCRPage(blocks: blocks, turnedCharacters: turnedCharacters)
     }
 
     private static func box(_ it: OpaquePointer, _ level: TessPageIteratorLevel) -> Box? {

@@ -7,6 +7,10 @@ public struct PreprocessSettings: Codable, Sendable, Hashable {
     /// the truly rotated pages scored 9.3–11.0 and the highest wrong answer
     /// on an upright page 8.2 (README, "Preprocessing").
     public var rotateConfidence = 9.0
+    /// OSD runs only when the first read is not confidently upright: fewer
+    /// than 20 characters, text in blocks Tesseract found turned, or a mean
+    /// word confidence below this. OSD costs about 0.3 s a photo.
+    public var osdSkipConfidence = 0.6
     /// Rescale photos whose text is outside [minTextHeight, maxTextHeight].
     public var rescale = true
     /// Median text-component height (px) small text is enlarged to. Measured
@@ -59,6 +63,8 @@ public struct PreprocessRecord: Codable, Sendable, Equatable {
     /// OSD's answer and confidence, when it ran.
     public var osdRotation: Int?
     public var osdConfidence: Double?
+    /// True when OSD did not run because the first read was confidently upright.
+    public var osdSkipped: Bool?
     /// The factor the OCR copy was scaled by (1 = not scaled). Boxes are mapped back.
     public var scale: Double
     /// Median text height (px) the scale was chosen from.
