@@ -135,6 +135,29 @@ struct CLITests {
         #expect(ocr["language"] as? String == "eng")
     }
 
+    @Test("a PNG with a damaged colour profile is read without libpng writing to stderr")
+    func pngWarningsSilenced() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var png = [UInt8](try Data(contentsOf: CLI.packageRoot.appendingPathComponent("samples/menu-clean.png")))
+        // An iCCP chunk (name, compression 0, then data that is not zlib) right after IHDR.
+        let body = Array("ICC Profile".utf8) + [0, 0] + Array("not a zlib stream".utf8)
+        let type = Array("iCCP".utf8)
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in type + body {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = (crc >> 1) ^ (crc & 1 == 1 ? 0xEDB8_8320 : 0) }
+        }
+        crc ^= 0xFFFF_FFFF
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        png.insert(contentsOf: be(UInt32(body.count)) + type + body + be(crc), at: 8 + 25)   // signature + IHDR chunk
+        let photo = dir.appendingPathComponent("profiled.png")
+        try Data(png).write(to: photo)
+        let result = try CLI.run(["scan", photo.path, "--out", dir.appendingPathComponent("out").path, "--jobs", "1", "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "nothing from libpng: \(result.stderr)")
+    }
+
     @Test("documented exit codes: no input 66, missing model 69, usage 64")
     func exitCodes() throws {
         let out = CLI.temporaryDirectory()

@@ -69,7 +69,10 @@ public struct ImageDecoder: Sendable {
             throw MenuScanError.imageTooLarge.with(detail: String(
                 format: "%@: %dx%d is %.1f megapixels, limit %.1f", name, Int(w), Int(h), megapixels, maxMegapixels))
         }
-        let decoded = bytes.withUnsafeBufferPointer { buf in Bitmap(owning: pixReadMem(buf.baseAddress, buf.count)) }
+        // libpng prints warnings about ancillary chunks (colour profiles, text)
+        // to stderr itself; OCR needs none of them, so they are dropped first.
+        let pixels = format == "png" ? PNGStructure.essentialChunks(bytes) : bytes
+        let decoded = pixels.withUnsafeBufferPointer { buf in Bitmap(owning: pixReadMem(buf.baseAddress, buf.count)) }
         guard let decoded else {
             throw MenuScanError.unreadableImage.with(detail: "\(name): \(format) data could not be decoded")
         }
@@ -238,6 +241,29 @@ enum PNGStructure {
             i = end
         }
         return false
+    }
+
+    /// Chunks the pixels need: the critical ones and transparency.
+    static let essential: Set<String> = ["IHDR", "PLTE", "IDAT", "IEND", "tRNS"]
+
+    /// The PNG with only its `essential` chunks (a complete PNG's bytes, as
+    /// `isComplete` checks; anything else is returned unchanged). Ancillary
+    /// chunks such as iCCP or tEXt are where libpng's own warnings come from.
+    static func essentialChunks(_ b: [UInt8]) -> [UInt8] {
+        guard b.count >= 8 else { return b }
+        var out = Array(b[0..<8])
+        out.reserveCapacity(b.count)
+        var i = 8
+        while i + 8 <= b.count {
+            let length = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+            let end = i + 12 + length
+            guard end <= b.count else { return b }
+            let type = String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self)
+            if essential.contains(type) { out += b[i..<end] }
+            if type == "IEND" { return out }
+            i = end
+        }
+        return b
     }
 }
 
