@@ -34,6 +34,12 @@ import Testing
         let weak = AllergenFixtures.item("Dark chocolate bar", profile: milk) // chocolate → milk at conf 0.5
         #expect(weak.safety == .caution)
         #expect(weak.safetyReasons.contains("weak_evidence:milk"))
+        // Sauces that are usually, not always, made with cream or egg: never "safe".
+        let eggs = AllergenProfile(allergens: [.eggs])
+        #expect(AllergenFixtures.item("Steak frites, sirloin, pepper sauce, fries", profile: milk).safety == .caution)
+        #expect(AllergenFixtures.item("Fillet au poivre", profile: milk).safety == .caution)
+        #expect(AllergenFixtures.item("Battered cod, mushy peas, tartare", profile: eggs).safety == .caution)
+        #expect(AllergenFixtures.item("Fish and chips with tartare sauce", profile: eggs).safety == .unsafe)
     }
 
     @Test func declaredAbsentCanBeSafe() {
