@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MenuScanKit
 
 /// Runs the built `menuscan` binary as a user would.
 enum CLI {
@@ -150,12 +151,16 @@ struct CLITests {
         }
         crc ^= 0xFFFF_FFFF
         func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        png.insert(contentsOf: be(UInt32(body.count)) + type + body + be(crc), at: 8 + 25)   // signature + IHDR chunk
+        // pHYs: 11811 pixels per metre (300 dpi) both ways, unit metre; its CRC is fixed.
+        let phys: [UInt8] = [0, 0, 0, 9] + Array("pHYs".utf8) + [0, 0, 0x2E, 0x23, 0, 0, 0x2E, 0x23, 1, 0x78, 0xA5, 0x3F, 0x76]
+        png.insert(contentsOf: be(UInt32(body.count)) + type + body + be(crc) + phys, at: 8 + 25)   // signature + IHDR chunk
         let photo = dir.appendingPathComponent("profiled.png")
         try Data(png).write(to: photo)
         let result = try CLI.run(["scan", photo.path, "--out", dir.appendingPathComponent("out").path, "--jobs", "1", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "nothing from libpng: \(result.stderr)")
+        // The resolution stays: Tesseract's layout analysis depends on it.
+        #expect(try ImageDecoder().decode(fileAt: photo).pix.resolution == 300)
     }
 
     @Test("documented exit codes: no input 66, missing model 69, usage 64")

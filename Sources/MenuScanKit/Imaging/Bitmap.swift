@@ -42,6 +42,9 @@ public final class Bitmap {
     public var width: Int { withUnsafePointer { Int(pixGetWidth($0)) } }
     public var height: Int { withUnsafePointer { Int(pixGetHeight($0)) } }
     public var depth: Int { withUnsafePointer { Int(pixGetDepth($0)) } }
+    /// Horizontal resolution in pixels per inch from the file (0 = unknown).
+    /// Tesseract's layout analysis uses it.
+    public var resolution: Int { withUnsafePointer { Int(pixGetXRes($0)) } }
 
     /// A new Bitmap from a leptonica call that returns a fresh PIX.
     func derive(_ body: (UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX>?) -> Bitmap? {

@@ -243,8 +243,10 @@ enum PNGStructure {
         return false
     }
 
-    /// Chunks the pixels need: the critical ones and transparency.
-    static let essential: Set<String> = ["IHDR", "PLTE", "IDAT", "IEND", "tRNS"]
+    /// Chunks the pixels need: the critical ones, transparency, and pHYs (the
+    /// resolution: Tesseract's layout analysis uses it, and without it a
+    /// table page was read with 329 words instead of the CLI's 674).
+    static let essential: Set<String> = ["IHDR", "PLTE", "IDAT", "IEND", "tRNS", "pHYs"]
 
     /// The PNG with only its `essential` chunks (a complete PNG's bytes, as
     /// `isComplete` checks; anything else is returned unchanged). Ancillary
