@@ -112,4 +112,20 @@ struct InsertionTests {
         #expect(out.blocks[1].lines[0].box == Box(x: 0, y: 100, width: 560, height: 22))
         #expect(out.words.count == page.words.count + 6)
     }
+
+    @Test("in a two-column menu a recovered price joins its item on the left, not the nearer next column")
+    func twoColumns() {
+        let page = OCRPage(blocks: [
+            OCRBlock(box: Box(x: 0, y: 0, width: 300, height: 20), lines: [line("Cordon-bleu", 0, 0, 300)]),
+            OCRBlock(box: Box(x: 520, y: 0, width: 280, height: 20), lines: [line("Käsespätzle", 520, 0, 280)]),
+        ])
+        let out = page.inserting([line("11,90", 420, 1, 60)])
+        #expect(out.text == "Cordon-bleu 11,90\n\nKäsespätzle")
+        let shifted = OCRPage(blocks: page.blocks.map { b in
+            OCRBlock(box: Box(x: b.box.x + 100, y: 0, width: b.box.width, height: 20),
+                     lines: b.lines.map { line($0.text, $0.box.x + 100, 0, $0.box.width) })
+        })
+        // Nothing on its left in the row: it joins the nearest line on its right.
+        #expect(shifted.inserting([line("12", 20, 1, 30)]).text == "12 Cordon-bleu\n\nKäsespätzle")
+    }
 }

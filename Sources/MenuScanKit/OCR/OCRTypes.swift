@@ -162,9 +162,9 @@ public struct OCRPage: Equatable, Sendable, Codable {
 
     /// The page with extra lines (from a second pass) placed in reading order.
     /// A line on the same visual row as a line of the page (its middle within
-    /// that line's height) joins the horizontally nearest such line, its words
-    /// merged left to right: an item's price read on the second pass ends up on
-    /// the item's line. The others are grouped into blocks (lines stacked with
+    /// that line's height) joins the nearest such line that starts left of it
+    /// (else the nearest on its right), its words merged left to right: an
+    /// item's price read on the second pass ends up on the item's line. The others are grouped into blocks (lines stacked with
     /// overlapping columns) placed before the first block that starts below
     /// them in the same columns, else at the end. Measured on
     /// ../shared/eval/documents: appending them at the end, or inserting them as
@@ -176,11 +176,16 @@ public struct OCRPage: Equatable, Sendable, Codable {
         var leftover: [OCRLine] = []
         for line in extra.sorted(by: { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }) {
             let cy = line.box.y + line.box.height / 2
-            var best: (block: Int, line: Int, gap: Int)?
+            // The nearest line of the row on its left (a price follows its
+            // name; in a two-column menu the next column's line may be
+            // nearer), else the nearest on its right.
+            var best: (block: Int, line: Int, left: Bool, gap: Int)?
             for (b, block) in self.blocks.enumerated() {
                 for (l, other) in block.lines.enumerated() where cy >= other.box.y && cy < other.box.maxY {
                     let gap = max(line.box.x - other.box.maxX, other.box.x - line.box.maxX, 0)
-                    if gap < (best?.gap ?? Int.max) { best = (b, l, gap) }
+                    let left = other.box.x < line.box.x
+                    if let current = best, !(left && !current.left), !(left == current.left && gap < current.gap) { continue }
+                    best = (b, l, left, gap)
                 }
             }
             guard let best else { leftover.append(line); continue }
