@@ -11,7 +11,9 @@ struct BenchCommand: ParsableCommand {
         Runs the pipeline over DIR once per --config (or reads an earlier `scan --out` folder with \
         --from-scan) and writes bench.json, bench.md and bench.html (with SVG charts) to --out. \
         The Markdown report is also printed on stdout; progress goes to stderr. \
-        A config is LABEL:key=value,… with keys psm, lang, max-megapixels, tessdata.
+        A config is LABEL:key=value,… with keys psm, lang, max-megapixels, tessdata, \
+        rotate, rescale, recover, menu (on/off), text-height, min-text-height, max-text-height, \
+        large-text-height, rotate-confidence, thresholding and quality.
         """)
 
     @Argument(help: "A folder (or files) of photos; with --from-scan, the output folder of an earlier scan.")

@@ -15,9 +15,13 @@ struct BenchConfigTests {
         #expect(bare.label == "psm=6" && bare.settings.ocr.pageSegmentationMode == 6)
         let plain = try BenchConfig.parse("default:", base: base)
         #expect(plain.settings == base)
+        let scale = try BenchConfig.parse("shrink:text-height=24,min-text-height=12,max-text-height=32,large-text-height=30", base: base)
+        #expect(scale.settings.preprocess.targetTextHeight == 24 && scale.settings.preprocess.tinyTextTarget == 24)
+        #expect(scale.settings.preprocess.minTextHeight == 12 && scale.settings.preprocess.maxTextHeight == 32)
+        #expect(scale.settings.preprocess.largeTextTarget == 30)
     }
 
-    @Test("bad specs are errors that say what is wrong", arguments: ["psm=0", "psm=x", "x:color=red", "x:psm", ":psm=3", "max-megapixels=-1"])
+    @Test("bad specs are errors that say what is wrong", arguments: ["psm=0", "psm=x", "x:color=red", "x:psm", ":psm=3", "max-megapixels=-1", "max-text-height=0"])
     func invalid(_ spec: String) {
         do {
             _ = try BenchConfig.parse(spec, base: ScanSettings())

@@ -50,6 +50,12 @@ public struct BenchConfig: Sendable, Equatable {
             case "min-text-height":
                 guard let v = Double(parts[1]), v >= 0 else { throw invalid(spec, "min-text-height must be ≥ 0") }
                 settings.preprocess.minTextHeight = v
+            case "max-text-height":
+                guard let v = Double(parts[1]), v > 0 else { throw invalid(spec, "max-text-height must be positive") }
+                settings.preprocess.maxTextHeight = v
+            case "large-text-height":
+                guard let v = Double(parts[1]), v > 0 else { throw invalid(spec, "large-text-height must be positive") }
+                settings.preprocess.largeTextTarget = v
             case "rotate-confidence":
                 guard let v = Double(parts[1]), v >= 0 else { throw invalid(spec, "rotate-confidence must be ≥ 0") }
                 settings.preprocess.rotateConfidence = v
@@ -60,7 +66,7 @@ public struct BenchConfig: Sendable, Equatable {
                 guard let q = QualityMode(rawValue: parts[1]) else { throw invalid(spec, "quality is enforce, warn or off") }
                 settings.quality = q
             default:
-                throw invalid(spec, "unknown key '\(parts[0])' (psm, lang, max-megapixels, tessdata, rotate, rescale, recover, menu, text-height, min-text-height, rotate-confidence, thresholding, quality)")
+                throw invalid(spec, "unknown key '\(parts[0])' (psm, lang, max-megapixels, tessdata, rotate, rescale, recover, menu, text-height, min-text-height, max-text-height, large-text-height, rotate-confidence, thresholding, quality)")
             }
         }
         guard !label.isEmpty else { throw invalid(spec, "empty label") }
