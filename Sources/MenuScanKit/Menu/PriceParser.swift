@@ -2,7 +2,8 @@ import Foundation
 
 /// Prices at the end of a menu line: "$4.5", "€12", "3,20", "12.50 €",
 /// "¥800", "45 TL", "£7", dotted leaders ("Soup ........ 5.50"), several
-/// sizes ("3.50 6.75 12.25"), and a trailing note ("$11.50 (+ $2 for chicken)").
+/// sizes ("3.50 6.75 12.25"), a trailing note ("$11.50 (+ $2 for chicken)"),
+/// and a stray mark OCR reads after a price ("3.25 #", from an icon or a dot).
 enum PriceParser {
     // "S4", "S8.5": OCR's reading of "$4", "$8.5" (the dollar sign's most common confusion).
     static let strongPrice = #"(?:S\d{1,3}(?:[.,]\d{1,2})?(?=\s*$)|[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?|[$€£¥]\s?[.,]\d{2}|\d{1,5}(?:[.,]\d{1,2})?\s?(?:€|\$|£|¥|TL|₺|EUR|USD|GBP|CHF|YEN|円)|\d{1,4}[.,]\d{2}|\d{1,4}[.,]\d(?=\s*$)|\d{1,4},-)"#
@@ -10,7 +11,7 @@ enum PriceParser {
 
     static func trailingRegex(allowPlain: Bool) -> NSRegularExpression {
         let p = allowPlain ? "(?:\(strongPrice)|\(plainPrice))" : strongPrice
-        let pattern = #"^(.*?)(?:\s*[.·…_]{2,}\s*|\s+|^)(\+?\s?"# + p + #"(?:\s*(?:/|\s)\s*\+?\s?"# + p + #")*)\s*(\([^()]*\))?\s*$"#
+        let pattern = #"^(.*?)(?:\s*[.·…_]{2,}\s*|\s+|^)(\+?\s?"# + p + #"(?:\s*(?:/|\s)\s*\+?\s?"# + p + #")*)\s*(\([^()]*\))?(?:\s+[^\p{L}\p{N}\s()]{1,2})?\s*$"#
         return try! NSRegularExpression(pattern: pattern)
     }
     static let strongTrailing = trailingRegex(allowPlain: false)
@@ -38,6 +39,14 @@ enum PriceParser {
               cleaned[r].contains(where: { ".·…_0".contains($0) }) || cleaned[r].count >= 5 {
             cleaned.removeSubrange(r)
         }
+        // Leaders glued to the last word ("Spätlese.......eeeeeseee") and longer
+        // misreads with a run of one character ("SOOOSSSSHHSSSS", "cvccccssccve").
+        if let r = cleaned.range(of: #"[.·…_]{3,}[^\s]*$"#, options: .regularExpression) { cleaned.removeSubrange(r) }
+        while let r = cleaned.range(of: #"[.·…_0oOcCeEsSHuUvVaAnm:;,'"]{8,}$"#, options: .regularExpression),
+              cleaned[r].hasRunOfThree {
+            cleaned.removeSubrange(r)
+            cleaned = cleaned.trimmingCharacters(in: .whitespaces)
+        }
         while let l = cleaned.last, ".·…_".contains(l) { cleaned.removeLast() }
         if let last = cleaned.last, cleaned.count == before.trimmingCharacters(in: .whitespaces).count,
            last.isNumber || last == "," { return nil }
@@ -46,4 +55,18 @@ enum PriceParser {
 
     /// A line with a currency sign or decimals at its end.
     static func hasStrongPrice(_ line: String) -> Bool { find(in: line, allowPlain: false) != nil }
+}
+
+extension Substring {
+    /// Three equal characters in a row ("cccc", "SSS"): leader dots as OCR reads them, rare in words.
+    var hasRunOfThree: Bool {
+        var previous: Character?
+        var run = 0
+        for c in self {
+            run = c == previous ? run + 1 : 1
+            if run >= 3 { return true }
+            previous = c
+        }
+        return false
+    }
 }
