@@ -54,6 +54,20 @@ struct HotspotRegionTests {
         #expect(TextRegionAnalyzer().unrecognizedRegions(in: page, hotspotBoxes: all, lowConfidenceBoxes: []).isEmpty)
     }
 
+    @Test("one ink map serves several analyses with different read boxes, with the same answers")
+    func sharedInkMap() throws {
+        let page = try #require(Page.make(lines: lines))
+        let analyzer = TextRegionAnalyzer()
+        let map = try #require(analyzer.inkMap(of: page))
+        #expect(map.characters.count > 20)
+        let read = lines.prefix(3).map { Page.box(x: $0.x, y: $0.y, words: $0.words) }
+        for boxes in [[], read] {
+            #expect(analyzer.analyze(map, hotspotBoxes: boxes, lowConfidenceBoxes: []) ==
+                    analyzer.analyze(page, hotspotBoxes: boxes, lowConfidenceBoxes: []))
+        }
+        #expect(analyzer.analyze(nil, hotspotBoxes: [], lowConfidenceBoxes: []) == TextRegionAnalyzer.Analysis())
+    }
+
     @Test("reasons: low_confidence where OCR read junk, cut_off at the photo edge")
     func reasons() throws {
         let page = try #require(Page.make(lines: [(100, 100, 4), (100, 130, 5), (100, 160, 3), (566, 300, 4), (566, 330, 5)]))

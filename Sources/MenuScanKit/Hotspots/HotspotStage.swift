@@ -29,13 +29,15 @@ public struct HotspotStage: Sendable, Equatable {
 
     /// `image` is the upright photo the OCR boxes refer to; `items` are menu
     /// items when menu analysis ran (item-level hotspots), else nil (line level).
-    public func run(page: OCRPage, image: Bitmap, status: PhotoStatus, items: [HotspotItem]? = nil) -> HotspotOutcome {
+    /// `inkMap`: the photo's ink map when already computed (else made here).
+    public func run(page: OCRPage, image: Bitmap, status: PhotoStatus, items: [HotspotItem]? = nil,
+                    inkMap: TextRegionAnalyzer.InkMap? = nil) -> HotspotOutcome {
         let hotspots = builder.build(page: page, items: items)
         let lowBoxes = builder.rejectedLines(page: page).map(\.box)
         // What was read is every confident line, whether or not it belongs to
         // an item (titles and section headers are read text too).
         let readBoxes = items == nil ? hotspots.map(\.box) : builder.build(page: page, items: nil).map(\.box)
-        let analysis = analyzer.analyze(image, hotspotBoxes: readBoxes, lowConfidenceBoxes: lowBoxes)
+        let analysis = analyzer.analyze(inkMap ?? analyzer.inkMap(of: image), hotspotBoxes: readBoxes, lowConfidenceBoxes: lowBoxes)
         return decide(hotspots: hotspots, regions: analysis.regions,
                       unreadTextArea: Box.unionArea(analysis.unreadLines), status: status)
     }

@@ -52,23 +52,49 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
         public var candidateLines: [Box] = []
     }
 
-    public func analyze(_ image: Bitmap, hotspotBoxes: [Box], lowConfidenceBoxes: [Box]) -> Analysis {
-        let none = Analysis()
+    /// Steps 1–3, the costly part, which depends on the photo alone: its
+    /// character-sized ink components. Computed once per photo and shared by
+    /// the second OCR pass and the hotspot stage.
+    public struct InkMap: Equatable, Sendable {
+        /// The photo's size, and the working copy's.
+        public var width: Int, height: Int
+        public var workWidth: Int, workHeight: Int
+        /// Working copy = photo × factor.
+        public var factor: Double
+        /// Character-sized ink components, in working-copy pixels.
+        public var characters: [Box]
+    }
+
+    /// The ink map of the upright photo, or nil when the photo cannot be analysed.
+    public func inkMap(of image: Bitmap) -> InkMap? {
         let width = image.width, height = image.height
         let long = max(width, height)
-        guard long > 0 else { return none }
+        guard long > 0 else { return nil }
         let factor = min(1.0, Double(workingLongSide) / Double(long))
         guard let gray = image.grayscale(),
-              let work = factor < 1 ? gray.scaled(by: factor) : gray else { return none }
+              let work = factor < 1 ? gray.scaled(by: factor) : gray else { return nil }
         let ww = work.width, wh = work.height
         let workLong = max(ww, wh)
-        guard let ink = work.darkerThanBackground(backgroundSize: workLong / 25, minContrast: minimumContrast) else { return none }
+        guard let ink = work.darkerThanBackground(backgroundSize: workLong / 25, minContrast: minimumContrast) else { return nil }
 
         // 3. character-sized components
         let minH = max(5, workLong / 200), maxH = max(minH + 1, workLong * 8 / 100)
         let chars = ink.componentBoxes().filter { b in
             b.height >= minH && b.height <= maxH && b.width <= 25 * b.height && b.width * 2 <= ww && b.width >= 1
         }
+        return InkMap(width: width, height: height, workWidth: ww, workHeight: wh, factor: factor, characters: chars)
+    }
+
+    public func analyze(_ image: Bitmap, hotspotBoxes: [Box], lowConfidenceBoxes: [Box]) -> Analysis {
+        analyze(inkMap(of: image), hotspotBoxes: hotspotBoxes, lowConfidenceBoxes: lowConfidenceBoxes)
+    }
+
+    /// Steps 4–7 on a photo's ink map (nil: nothing to report).
+    public func analyze(_ map: InkMap?, hotspotBoxes: [Box], lowConfidenceBoxes: [Box]) -> Analysis {
+        let none = Analysis()
+        guard let map else { return none }
+        let width = map.width, height = map.height, ww = map.workWidth, wh = map.workHeight
+        let factor = map.factor, chars = map.characters
 
         // 4. drop what was read
         let read = hotspotBoxes.map { b -> Box in

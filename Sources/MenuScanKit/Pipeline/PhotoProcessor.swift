@@ -185,9 +185,12 @@ public final class PhotoProcessor {
             page = page.mapped(by: 1 / prepared.record.scale, within: Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height))
         }
 
+        // The photo's ink map: made once, used by line recovery and hotspots.
+        var inkMap: TextRegionAnalyzer.InkMap?
         if settings.recoverLines {
             let recoverStart = clock.now
-            let recovered = recoverLines(page: page, prepared: prepared)
+            inkMap = TextRegionAnalyzer().inkMap(of: prepared.upright)
+            let recovered = recoverLines(page: page, prepared: prepared, inkMap: inkMap)
             if !recovered.isEmpty { page = page.inserting(recovered) }
             recoveredLines = recovered.count
             lap("recover", since: recoverStart)
@@ -215,7 +218,7 @@ public final class PhotoProcessor {
                                dietary: item.dietary.rawValue, safety: item.safety?.rawValue)
         }
         let spots = HotspotStage().run(page: page, image: prepared.upright, status: verdict.status,
-                                       items: items?.isEmpty == false ? items : nil)
+                                       items: items?.isEmpty == false ? items : nil, inkMap: inkMap)
         lap("hotspots", since: hotspotStart)
 
         timings["total"] = (clock.now - start).seconds
@@ -243,11 +246,12 @@ public final class PhotoProcessor {
     /// by one as single lines. Kept when Tesseract reads them with a mean
     /// confidence of at least 0.6, they hold two letters or digits, and they do
     /// not overlap what was already read.
-    func recoverLines(page: OCRPage, prepared: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord)) -> [OCRLine] {
+    func recoverLines(page: OCRPage, prepared: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord),
+                      inkMap: TextRegionAnalyzer.InkMap?) -> [OCRLine] {
         let minimum = settings.rules.minimumConfidence
         let read = page.lines.filter { ($0.meanConfidence ?? 0) >= minimum }.map(\.box)
         let weak = page.lines.filter { ($0.meanConfidence ?? 0) < minimum }.map(\.box)
-        let unread = TextRegionAnalyzer().analyze(prepared.upright, hotspotBoxes: read, lowConfidenceBoxes: weak).candidateLines
+        let unread = TextRegionAnalyzer().analyze(inkMap, hotspotBoxes: read, lowConfidenceBoxes: weak).candidateLines
         guard !unread.isEmpty else { return [] }
         let scale = prepared.record.scale
         let bounds = Box(x: 0, y: 0, width: prepared.ocrCopy.width, height: prepared.ocrCopy.height)
