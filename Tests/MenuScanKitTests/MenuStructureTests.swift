@@ -38,6 +38,7 @@ enum PageBuilder {
         ("Add fries + $3.50", "Add fries", "+ $3.50"),
         ("€12", "", "€12"),
         ("the EGG SANDWICH S4", "the EGG SANDWICH", "S4"),            // OCR read "$" as "S"
+        ("TRADITIONAL IRISH STEW C16", "TRADITIONAL IRISH STEW", "C16"),  // OCR read "€" as "C"
         ("JH Selbach Riesling Classic 00000000 3.00", "JH Selbach Riesling Classic", "3.00"), // leaders misread
         // Leaders as Tesseract reads them on a real menu photo (../shared/eval/menus).
         ("Schinken Nudel SOOOSSOSSSSSSSSHHSSSSHSSSSHOOSSOSOOS 3.25 #", "Schinken Nudel", "3.25"),   // "#": an icon

@@ -5,8 +5,9 @@ import Foundation
 /// sizes ("3.50 6.75 12.25"), a trailing note ("$11.50 (+ $2 for chicken)"),
 /// and a stray mark OCR reads after a price ("3.25 #", from an icon or a dot).
 enum PriceParser {
-    // "S4", "S8.5": OCR's reading of "$4", "$8.5" (the dollar sign's most common confusion).
-    static let strongPrice = #"(?:S\d{1,3}(?:[.,]\d{1,2})?(?=\s*$)|[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?|[$€£¥]\s?[.,]\d{2}|\d{1,5}(?:[.,]\d{1,2})?\s?(?:€|\$|£|¥|TL|₺|EUR|USD|GBP|CHF|YEN|円)|\d{1,4}[.,]\d{2}|\d{1,4}[.,]\d(?=\s*$)|\d{1,4},-)"#
+    // "S4", "S8.5": OCR's reading of "$4", "$8.5" (the dollar sign's most common confusion);
+    // "C16": of "€16" (the euro sign's). Both only at the end of a line.
+    static let strongPrice = #"(?:[SC]\d{1,3}(?:[.,]\d{1,2})?(?=\s*$)|[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?|[$€£¥]\s?[.,]\d{2}|\d{1,5}(?:[.,]\d{1,2})?\s?(?:€|\$|£|¥|TL|₺|EUR|USD|GBP|CHF|YEN|円)|\d{1,4}[.,]\d{2}|\d{1,4}[.,]\d(?=\s*$)|\d{1,4},-)"#
     static let plainPrice = #"\d{1,3}"#
 
     static func trailingRegex(allowPlain: Bool) -> NSRegularExpression {
