@@ -52,8 +52,9 @@ public struct ImageDecoder: Sendable {
         if format == "jpeg", !JPEGStructure.isComplete(bytes) {
             throw MenuScanError.unreadableImage.with(detail: "\(name): truncated JPEG (no end-of-image marker)")
         }
-        if format == "png", !PNGStructure.isComplete(bytes) {
-            // Checked here so libpng never prints its own error for it.
+        // Checked here so libpng never prints its own error for it.
+        let pngChunks = format == "png" ? PNGStructure.chunks(bytes) : nil
+        if format == "png", pngChunks == nil {
             throw MenuScanError.unreadableImage.with(detail: "\(name): truncated png (chunks end before IEND)")
         }
         // Header only: refuse huge images before allocating their pixels.
@@ -70,8 +71,9 @@ public struct ImageDecoder: Sendable {
                 format: "%@: %dx%d is %.1f megapixels, limit %.1f", name, Int(w), Int(h), megapixels, maxMegapixels))
         }
         // libpng prints warnings about ancillary chunks (colour profiles, text)
-        // to stderr itself; OCR needs none of them, so they are dropped first.
-        let pixels = format == "png" ? PNGStructure.essentialChunks(bytes) : bytes
+        // to stderr itself; OCR needs none of them, so leptonica gets the
+        // essential chunks only.
+        let pixels = pngChunks.map { PNGStructure.essentialChunks(bytes, $0) } ?? bytes
         let decoded = pixels.withUnsafeBufferPointer { buf in Bitmap(owning: pixReadMem(buf.baseAddress, buf.count)) }
         guard let decoded else {
             throw MenuScanError.unreadableImage.with(detail: "\(name): \(format) data could not be decoded")
@@ -231,41 +233,37 @@ enum JPEGStructure {
 
 /// Walks a PNG's chunks: complete when IEND is reached inside the data.
 enum PNGStructure {
-    static func isComplete(_ b: [UInt8]) -> Bool {
+    /// Every chunk (its type and the bytes of the whole chunk: length, type,
+    /// data, CRC) up to IEND, or nil when the data end before IEND.
+    static func chunks(_ b: [UInt8]) -> [(type: String, range: Range<Int>)]? {
+        var out: [(type: String, range: Range<Int>)] = []
         var i = 8
         while i + 8 <= b.count {
             let length = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
-            let end = i + 12 + length  // length, type, data, CRC
-            guard length >= 0, end <= b.count else { return false }
-            if b[(i + 4)..<(i + 8)].elementsEqual(Array("IEND".utf8)) { return true }
+            let end = i + 12 + length
+            guard end <= b.count else { return nil }
+            let type = String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self)
+            out.append((type, i..<end))
+            if type == "IEND" { return out }
             i = end
         }
-        return false
+        return nil
     }
+
+    static func isComplete(_ b: [UInt8]) -> Bool { chunks(b) != nil }
 
     /// Chunks the pixels need: the critical ones, transparency, and pHYs (the
     /// resolution: Tesseract's layout analysis uses it, and without it a
     /// table page was read with 329 words instead of the CLI's 674).
     static let essential: Set<String> = ["IHDR", "PLTE", "IDAT", "IEND", "tRNS", "pHYs"]
 
-    /// The PNG with only its `essential` chunks (a complete PNG's bytes, as
-    /// `isComplete` checks; anything else is returned unchanged). Ancillary
-    /// chunks such as iCCP or tEXt are where libpng's own warnings come from.
-    static func essentialChunks(_ b: [UInt8]) -> [UInt8] {
-        guard b.count >= 8 else { return b }
-        var out = Array(b[0..<8])
+    /// The PNG with only its `essential` chunks (`chunks` as `chunks(b)` gave).
+    /// Ancillary chunks such as iCCP or tEXt are where libpng's own warnings come from.
+    static func essentialChunks(_ b: [UInt8], _ chunks: [(type: String, range: Range<Int>)]) -> [UInt8] {
+        var out = Array(b.prefix(8))
         out.reserveCapacity(b.count)
-        var i = 8
-        while i + 8 <= b.count {
-            let length = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
-            let end = i + 12 + length
-            guard end <= b.count else { return b }
-            let type = String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self)
-            if essential.contains(type) { out += b[i..<end] }
-            if type == "IEND" { return out }
-            i = end
-        }
-        return b
+        for chunk in chunks where essential.contains(chunk.type) { out += b[chunk.range] }
+        return out
     }
 }
 
