@@ -55,6 +55,9 @@ public final class PhotoProcessor {
     private let osd: TesseractEngine?
     /// Menu structure and allergen classification (lexicon loaded once).
     private let menuAnalyzer: MenuAnalyzer?
+    /// Hotspots and unrecognised regions; its analyzer also finds the unread
+    /// lines for line recovery, so both use one ink map made the same way.
+    private let hotspotStage = HotspotStage()
     private let engineName: String
     /// When set, `process` also draws the overlay PNG into `overlayPNG`.
     public var overlay: OverlayStyle?
@@ -189,7 +192,7 @@ public final class PhotoProcessor {
         var inkMap: TextRegionAnalyzer.InkMap?
         if settings.recoverLines {
             let recoverStart = clock.now
-            inkMap = TextRegionAnalyzer().inkMap(of: prepared.upright)
+            inkMap = hotspotStage.analyzer.inkMap(of: prepared.upright)
             let recovered = recoverLines(page: page, prepared: prepared, inkMap: inkMap)
             if !recovered.isEmpty { page = page.inserting(recovered) }
             recoveredLines = recovered.count
@@ -217,7 +220,7 @@ public final class PhotoProcessor {
                                confidence: item.confidence, allergens: item.allergens.map(\.id.rawValue),
                                dietary: item.dietary.rawValue, safety: item.safety?.rawValue)
         }
-        let spots = HotspotStage().run(page: page, image: prepared.upright, status: verdict.status,
+        let spots = hotspotStage.run(page: page, image: prepared.upright, status: verdict.status,
                                        items: items?.isEmpty == false ? items : nil, inkMap: inkMap)
         lap("hotspots", since: hotspotStart)
 
@@ -251,7 +254,7 @@ public final class PhotoProcessor {
         let minimum = settings.rules.minimumConfidence
         let read = page.lines.filter { ($0.meanConfidence ?? 0) >= minimum }.map(\.box)
         let weak = page.lines.filter { ($0.meanConfidence ?? 0) < minimum }.map(\.box)
-        let unread = TextRegionAnalyzer().analyze(inkMap, hotspotBoxes: read, lowConfidenceBoxes: weak).candidateLines
+        let unread = hotspotStage.analyzer.analyze(inkMap, hotspotBoxes: read, lowConfidenceBoxes: weak).candidateLines
         guard !unread.isEmpty else { return [] }
         let scale = prepared.record.scale
         let bounds = Box(x: 0, y: 0, width: prepared.ocrCopy.width, height: prepared.ocrCopy.height)
