@@ -51,7 +51,7 @@ struct PreprocessOptions: ParsableArguments {
         var p = PreprocessSettings()
         p.rotate = !noRotate
         p.rescale = !noRescale
-        if let textHeight { p.targetTextHeight = textHeight; p.tinyTextTarget = textHeight }
+        if let textHeight { p.enlargeSmallText(to: textHeight) }
         if let rotateConfidence { p.rotateConfidence = rotateConfidence }
         return p
     }

@@ -46,7 +46,7 @@ public struct BenchConfig: Sendable, Equatable {
                 }
             case "text-height":
                 guard let v = Double(parts[1]), v > 0 else { throw invalid(spec, "text-height must be positive") }
-                settings.preprocess.targetTextHeight = v; settings.preprocess.tinyTextTarget = v
+                settings.preprocess.enlargeSmallText(to: v)
             case "min-text-height":
                 guard let v = Double(parts[1]), v >= 0 else { throw invalid(spec, "min-text-height must be ≥ 0") }
                 settings.preprocess.minTextHeight = v
