@@ -133,7 +133,12 @@ public struct OCRPage: Equatable, Sendable, Codable {
 
     /// Characters of these words, not counting whitespace.
     public static func characterCount(of words: [OCRWord]) -> Int {
-        words.reduce(0) { $0 + $1.text.unicodeScalars.filter { !$0.properties.isWhitespace }.count }
+        words.reduce(0) { $0 + characterCount(of: $1.text) }
+    }
+
+    /// Characters of a text, not counting whitespace.
+    public static func characterCount(of text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + ($1.properties.isWhitespace ? 0 : 1) }
     }
 
     /// Mean of the words' confidences (words without one are left out), or nil.

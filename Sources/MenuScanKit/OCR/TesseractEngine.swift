@@ -229,7 +229,7 @@ private final class ResultIterator {
             let score = TessResultIteratorConfidence(raw, RIL_WORD)
             let confidence: Double? = score >= 0 ? (min(100, Double(score)) * 100).rounded() / 10_000 : nil
             words.append(OCRWord(text: trimmed, confidence: confidence, box: box))
-            if blockTurned { turnedCharacters += OCRPage.characterCount(of: [words[words.count - 1]]) }
+            if blockTurned { turnedCharacters += OCRPage.characterCount(of: trimmed) }
         } while TessResultIteratorNext(raw, RIL_WORD) != 0
         closeBlock()
         return OCRPage(blocks: blocks, turnedCharacters: turnedCharacters)
