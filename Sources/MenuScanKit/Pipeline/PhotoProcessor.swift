@@ -166,11 +166,7 @@ public final class PhotoProcessor {
                     let turned = orient(image.pix, textHeight: textHeight, osd: osd, record: &prepared.record)
                     lap("osd", since: osdStart)
                     if let turned {
-                        let record = prepared.record
-                        prepared = prepare(turned, textHeight: textHeight)
-                        prepared.record.rotated = record.rotated
-                        prepared.record.osdRotation = record.osdRotation
-                        prepared.record.osdConfidence = record.osdConfidence
+                        prepared = prepare(turned, textHeight: textHeight, orientation: prepared.record)
                         page = try engine.recognize(prepared.ocrCopy)
                     }
                 }
@@ -308,10 +304,13 @@ public final class PhotoProcessor {
     }
 
     /// Scale. `upright` is the photo in the frame every box is written in
-    /// (after any turn); `ocrCopy` is what Tesseract reads.
-    func prepare(_ upright: Bitmap, textHeight: Double?) -> (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord) {
-        var record = PreprocessRecord(rotated: 0, osdRotation: nil, osdConfidence: nil, scale: 1,
-                                      textHeight: textHeight, thresholding: settings.ocr.thresholding.rawValue)
+    /// (after any turn); `ocrCopy` is what Tesseract reads. `orientation`:
+    /// the record whose turn and OSD answer produced `upright`, if any.
+    func prepare(_ upright: Bitmap, textHeight: Double?,
+                 orientation: PreprocessRecord? = nil) -> (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord) {
+        var record = orientation ?? PreprocessRecord(rotated: 0, osdRotation: nil, osdConfidence: nil, scale: 1,
+                                                     textHeight: textHeight, thresholding: settings.ocr.thresholding.rawValue)
+        record.scale = 1
         let factor = settings.preprocess.scaleFactor(textHeight: textHeight, width: upright.width, height: upright.height)
         if factor != 1, let scaled = upright.scaled(by: factor) {
             record.scale = (factor * 10_000).rounded() / 10_000
