@@ -248,8 +248,9 @@ public final class PhotoProcessor {
     func recoverLines(page: OCRPage, prepared: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord),
                       inkMap: TextRegionAnalyzer.InkMap?) -> [OCRLine] {
         let minimum = settings.rules.minimumConfidence
-        let read = page.lines.filter { ($0.meanConfidence ?? 0) >= minimum }.map(\.box)
-        let weak = page.lines.filter { ($0.meanConfidence ?? 0) < minimum }.map(\.box)
+        let pageLines = page.lines
+        let read = pageLines.filter { ($0.meanConfidence ?? 0) >= minimum }.map(\.box)
+        let weak = pageLines.filter { ($0.meanConfidence ?? 0) < minimum }.map(\.box)
         let unread = hotspotStage.analyzer.analyze(inkMap, hotspotBoxes: read, lowConfidenceBoxes: weak).candidateLines
         guard !unread.isEmpty else { return [] }
         let scale = prepared.record.scale
@@ -260,6 +261,7 @@ public final class PhotoProcessor {
                 .scaled(by: scale).intersection(bounds)
         }
         let upright = Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height)
+        let readWords = pageLines.flatMap(\.words)
         let lines = engine.recognizeLines(prepared.ocrCopy, boxes: boxes)
         let marked = lines.map { line in
             OCRLine(box: line.box, words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: $0.box, recovered: true) })
@@ -269,7 +271,7 @@ public final class PhotoProcessor {
             // texture turns into "words" (measured on food photos).
             (line.meanConfidence ?? 0) >= Self.recoveryMinimumConfidence
                 && line.text.unicodeScalars.filter({ CharacterSet.alphanumerics.contains($0) }).count >= 2
-                && !page.words.contains { $0.box.iou(line.box) > 0.3 || ($0.box.intersection(line.box)?.area ?? 0) * 2 > line.box.area }
+                && !readWords.contains { $0.box.iou(line.box) > 0.3 || ($0.box.intersection(line.box)?.area ?? 0) * 2 > line.box.area }
         }
     }
 
