@@ -38,7 +38,7 @@ struct PreprocessOptions: ParsableArguments {
     @Flag(name: .long, help: "Do not rescale photos so their text reaches the OCR's best size.")
     var noRescale = false
 
-    @Option(name: .long, help: "Text height (px) photos are rescaled to (default \(PreprocessSettings().targetTextHeight)).")
+    @Option(name: .long, help: "Text height (px) small text is enlarged to (default \(PreprocessSettings().targetTextHeight); text under \(PreprocessSettings().tinyTextHeight) px to \(PreprocessSettings().tinyTextTarget)); this option sets both.")
     var textHeight: Double?
 
     @Option(name: .long, help: "Minimum OSD confidence to rotate (default \(PreprocessSettings().rotateConfidence)).")
