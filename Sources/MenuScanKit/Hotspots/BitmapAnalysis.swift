@@ -73,4 +73,30 @@ extension Bitmap {
     func closed(width: Int, height: Int) -> Bitmap? {
         derive { pixCloseBrick(nil, $0, l_int32(max(1, width)), l_int32(max(1, height))) }
     }
+
+    /// Morphological opening with a `width`×`height` brick (1 bpp): keeps the
+    /// ink the brick fits inside.
+    func opened(width: Int, height: Int) -> Bitmap? {
+        derive { pixOpenBrick(nil, $0, l_int32(max(1, width)), l_int32(max(1, height))) }
+    }
+
+    /// Ink as "darker than the whole image's Otsu threshold" (1 = dark). 8 bpp
+    /// only. Finds a ruling line at the edge of a shaded panel, which the
+    /// local-background ink merges into the panel.
+    func darkerThanOtsu() -> Bitmap? {
+        withUnsafePointer { p -> Bitmap? in
+            guard pixGetDepth(p) == 8, pixGetColormap(p) == nil else { return nil }
+            let w = pixGetWidth(p), h = pixGetHeight(p)
+            guard w >= 16, h >= 16 else { return nil }
+            var dark: UnsafeMutablePointer<PIX>?
+            let status = pixOtsuAdaptiveThreshold(p, w, h, 0, 0, 0, nil, &dark)
+            let owned = Bitmap(owning: dark)  // destroyed with `owned` whatever the status
+            return status == 0 ? owned : nil
+        }
+    }
+
+    /// This 1 bpp image with `other`'s ink removed (same size).
+    func subtracting(_ other: Bitmap) -> Bitmap? {
+        other.withUnsafePointer { q in derive { pixSubtract(nil, $0, q) } }
+    }
 }

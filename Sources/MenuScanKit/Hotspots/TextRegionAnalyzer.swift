@@ -31,6 +31,10 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
     public var maximumRegions = 12
     /// Gray levels below the local background that count as ink.
     public var minimumContrast = 24
+    /// Ruling lines: at least this share of the working copy's long side
+    /// long (text strokes are far shorter) and at most this share thick.
+    public var ruleMinimumLength = 1.0 / 30
+    public var ruleMaximumThickness = 1.0 / 200
 
     public init() {}
 
@@ -63,6 +67,10 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
         public var factor: Double
         /// Character-sized ink components, in working-copy pixels.
         public var characters: [Box]
+        /// Ruling lines (column dividers, table and frame borders), in photo
+        /// pixels: at least `ruleMinimumLength` of the working copy's long
+        /// side long, at most `ruleMaximumThickness` of it thick.
+        public var rules: [RuleLine] = []
     }
 
     /// The ink map of the upright photo, or nil when the photo cannot be analysed.
@@ -82,7 +90,14 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
         let chars = ink.componentBoxes().filter { b in
             b.height >= minH && b.height <= maxH && b.width <= 25 * b.height && b.width * 2 <= ww && b.width >= 1
         }
-        return InkMap(width: width, height: height, workWidth: ww, workHeight: wh, factor: factor, characters: chars)
+        // Ruling lines, from both kinds of ink: the local-background ink
+        // misses a line at the edge of a shaded panel, the global threshold
+        // one on an unevenly lit photo.
+        let ruleLength = max(20, Int(Double(workLong) * ruleMinimumLength))
+        let ruleThickness = max(3, Int(Double(workLong) * ruleMaximumThickness))
+        let rules = RuleLineFinder.find(in: [ink] + [work.darkerThanOtsu()].compactMap { $0 }, factor: factor,
+                                        minimumLength: ruleLength, maximumThickness: ruleThickness)
+        return InkMap(width: width, height: height, workWidth: ww, workHeight: wh, factor: factor, characters: chars, rules: rules)
     }
 
     public func analyze(_ image: Bitmap, hotspotBoxes: [Box], lowConfidenceBoxes: [Box]) -> Analysis {
