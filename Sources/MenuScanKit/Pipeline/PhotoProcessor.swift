@@ -12,6 +12,9 @@ public struct ScanSettings: Sendable, Hashable, Codable {
     /// Second pass: read text lines the layout pass left unread (isolated
     /// prices, short lines) one by one.
     public var recoverLines: Bool = true
+    /// Put the page into reading order, column by column, with the photo's
+    /// ruling lines as walls (`ReadingOrder`).
+    public var readingOrder: Bool = true
     /// Structure the menu into items and classify allergens and diet (R7, R8).
     public var menu: Bool = true
     /// The user's allergen profile: items become safe / caution / unsafe.
@@ -186,13 +189,25 @@ public final class PhotoProcessor {
 
         // The photo's ink map: made once, used by line recovery and hotspots.
         var inkMap: TextRegionAnalyzer.InkMap?
+        if settings.recoverLines || settings.readingOrder {
+            let inkStart = clock.now
+            inkMap = hotspotStage.analyzer.inkMap(of: prepared.upright)
+            lap("ink", since: inkStart)
+        }
         if settings.recoverLines {
             let recoverStart = clock.now
-            inkMap = hotspotStage.analyzer.inkMap(of: prepared.upright)
             let recovered = recoverLines(page: page, prepared: prepared, inkMap: inkMap)
             if !recovered.isEmpty { page = page.inserting(recovered) }
             recoveredLines = recovered.count
             lap("recover", since: recoverStart)
+        }
+        var orderRecord: ReadingOrder.Record?
+        if settings.readingOrder {
+            let orderStart = clock.now
+            let ordered = ReadingOrder().apply(to: page, rules: inkMap?.rules ?? [])
+            page = ordered.page
+            orderRecord = ordered.record
+            lap("order", since: orderStart)
         }
 
         let rulesStart = clock.now
@@ -226,6 +241,7 @@ public final class PhotoProcessor {
                                  ocr: OCRResult(page: page, engine: engineName, settings: settings.ocr),
                                  timings: timings)
         result.ocr?.recoveredLines = settings.recoverLines ? recoveredLines : nil
+        result.ocr?.readingOrder = orderRecord
         result.quality = quality
         result.preprocessing = prepared.record
         result.menu = menu

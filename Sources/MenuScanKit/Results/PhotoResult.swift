@@ -45,6 +45,8 @@ public struct OCRResult: Codable, Equatable, Sendable {
     public var wordCount: Int
     /// Lines the second pass read that the layout pass had left unread (nil when off).
     public var recoveredLines: Int?
+    /// What the reading-order stage did (nil when off).
+    public var readingOrder: ReadingOrder.Record?
     public var blocks: [OCRBlock]
 
     public init(page: OCRPage, engine: String, settings: OCRSettings) {
@@ -61,7 +63,7 @@ public struct OCRResult: Codable, Equatable, Sendable {
     public var page: OCRPage { OCRPage(blocks: blocks) }
 
     enum CodingKeys: String, CodingKey {
-        case engine, language, meanConfidence, minConfidence, characters, blocks, recoveredLines
+        case engine, language, meanConfidence, minConfidence, characters, blocks, recoveredLines, readingOrder
         case pageSegmentationMode = "psm"
         case wordCount = "words"
     }
