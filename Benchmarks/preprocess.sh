@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Accuracy and speed of the preprocessing stages on ../shared/eval, in one run:
 # the plain tesseract CLI, menuscan with every stage off, with orientation and
-# rescaling, and with the second line-recovery pass too. The quality gate is
+# rescaling, with the second line-recovery pass too, and with reading order
+# (the default pipeline). The quality gate is
 # set to warn so every photo is read (like the CLI). Scored with the same
 # metrics as ../shared/eval/tools/score.py (menuscan bench's are checked
 # against it by Benchmarks/check-bench-agreement.sh).
@@ -31,8 +32,9 @@ for set in menus-gt receipts documents; do
   printf '%s tesseract-cli: %s images/s %s\n' "$set" "$(echo "$n / ($t1 - $t0)" | bc -l | cut -c1-5)" \
     "$(python3 "$eval_dir/tools/score.py" "$dir" "$out/$set-cli")"
   "$bin" bench "$dir" --out "$out/$set" --quiet --jobs 2 \
-    --config off:rotate=off,rescale=off,recover=off,quality=warn,menu=off \
-    --config orient+scale:recover=off,quality=warn,menu=off \
+    --config off:rotate=off,rescale=off,recover=off,order=off,quality=warn,menu=off \
+    --config orient+scale:recover=off,order=off,quality=warn,menu=off \
+    --config +recover:order=off,quality=warn,menu=off \
     --config all:quality=warn,menu=off > "$out/$set.md"
   grep -E '^\|  \||CER \(total|WER \(total|CER \(mean|word recall|word precision|photos per second' "$out/$set.md" | grep -v '^| photo |' | sed "s/^/$set /"
 done

@@ -66,6 +66,9 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .long, help: "Skip the second pass that reads text lines the layout pass left unread (e.g. isolated prices).")
     var noRecover = false
 
+    @Flag(name: .long, help: "Keep Tesseract's line order instead of reading column by column (ruling lines and gutters as column walls).")
+    var noReadingOrder = false
+
     @OptionGroup(title: "Preprocessing")
     var preprocessing: PreprocessOptions
 
@@ -120,6 +123,7 @@ struct ScanCommand: ParsableCommand {
                                     preprocess: preprocessing.settings)
         settings.menu = !noMenu
         settings.recoverLines = !noRecover
+        settings.readingOrder = !noReadingOrder
         settings.allergenProfile = profile
         let shard = try resolveShard()
         guard settings.ocr.resolveTessdata() != nil else {
