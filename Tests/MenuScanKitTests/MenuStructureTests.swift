@@ -184,6 +184,27 @@ enum PageBuilder {
         #expect(a.items.last?.safetyReasons == ["missing_allergen_codes"])
     }
 
+    @Test func itemWithoutCodesIsCautionEvenWhenTheLegendWasNotRead() {
+        // The legend is missing (unreadable on a photo): the coded items are
+        // caution for their unresolved codes, the uncoded one for its missing codes.
+        let text = "Soup (1, 3) 5.00\nStew (1, 2) 9.00\nPie 8.00 (2, 3)\nRice 3.00\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: AllergenProfile(allergens: [.milk]))
+        #expect(a.items.map(\.name) == ["Soup", "Stew", "Pie", "Rice"])
+        #expect(a.items.allSatisfy { $0.safety == .caution })
+        #expect(a.items.last?.safetyReasons == ["missing_allergen_codes"])
+    }
+
+    @Test func codeListsThatLostTheirBracketsMakeItemsCaution() {
+        let legend = "1 Celery\n2 Gluten\n3 Milk\n4 Eggs\n"
+        let milk = AllergenProfile(allergens: [.milk])
+        let a = analyzer.analyze(text: "Tortilla chips with salsa 01, 2, 4, 3) 10.00\n\(legend)", perLine: false, profile: milk)
+        #expect(a.items[0].safety == .caution)
+        #expect(a.items[0].safetyReasons.contains("unresolved_allergen_codes"))
+        // A price with a decimal comma, or two numbers, is not a code list.
+        let b = analyzer.analyze(text: "Soup of the day 4,50\nServed with 2, 3 slices of bread\n\(legend)", perLine: false, profile: milk)
+        #expect(b.items.allSatisfy { !$0.safetyReasons.contains("unresolved_allergen_codes") })
+    }
+
     @Test func numericCodesWithoutLegendMakeItemsCaution() {
         let a = analyzer.analyze(text: "Plain rice (3, 7) 4.00", perLine: false,
                                  profile: AllergenProfile(allergens: [.milk]))

@@ -166,18 +166,28 @@ struct AllergenClassifier: Sendable {
     // MARK: Codes
 
     static let numericCodeRegex = try! NSRegularExpression(pattern: #"\(\s*(\d{1,2}(?:\s*[,;.]\s*\d{1,2})*)\s*\)"#)
+    /// Three or more small numbers in a comma list outside parentheses: a code
+    /// list whose brackets OCR lost or misread ("01, 2, 4, 7, 9, 15)").
+    static let bareNumericListRegex = try! NSRegularExpression(pattern: #"(?<![\d.,])\d{1,2}(?:\s*,\s*\d{1,2}){2,}(?![\d])"#)
     static let letterListRegex = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9À-ÿ'])([A-Z](?:\s*,\s*[A-Z])+)(?![A-Za-z0-9À-ÿ])"#)
     static let looseLetterListRegex = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9À-ÿ'])([A-Za-z](?:\s*[,.]\s*[A-Za-z])+)(?![A-Za-z0-9À-ÿ])"#)
     static let letterParenRegex = try! NSRegularExpression(pattern: #"\(\s*([A-Z](?:\s*,\s*[A-Z])*)\s*\)"#)
 
     /// Allergen code lists in `text`: (allergens, evidence text). Sets
-    /// `unresolved` when numeric code lists appear without a legend.
+    /// `unresolved` when numeric code lists appear without a legend, with a
+    /// code the legend lacks, or without their brackets.
     static func codeReferences(in text: String, legend: CodeLegend, defaultLetters: [String: [AllergenID]],
                                unresolved: inout Bool) -> [(AllergenID, String)] {
         var out: [(AllergenID, String)] = []
         let ns = text as NSString
         let full = NSRange(location: 0, length: ns.length)
-        for m in numericCodeRegex.matches(in: text, range: full) {
+        let coded = numericCodeRegex.matches(in: text, range: full)
+        // A list that lost its brackets cannot be trusted to be read right: caution only.
+        for m in bareNumericListRegex.matches(in: text, range: full)
+        where !coded.contains(where: { NSIntersectionRange($0.range, m.range).length > 0 }) {
+            unresolved = true
+        }
+        for m in coded {
             let body = ns.substring(with: m.range(at: 1))
             let nums = body.split(whereSeparator: { ",;. ".contains($0) }).compactMap { Int($0) }
             if legend.numeric.isEmpty {

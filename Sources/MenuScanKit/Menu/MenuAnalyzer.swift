@@ -145,11 +145,11 @@ public struct MenuAnalyzer: Sendable {
                                 dietary: c.dietary, dietaryEvidence: c.dietaryEvidence, safety: nil, safetyReasons: [])
             classified.append((item, c, lowWords))
         }
-        // A menu that prints allergen codes for its items (a legend and codes on most items):
-        // an item without codes is an omission or a misread, so absence cannot be trusted.
+        // A menu that prints allergen codes for its items (codes on most items, whether or
+        // not its legend was read): an item without codes is an omission or a misread, so
+        // absence cannot be trusted.
         let withCodes = classified.filter { $0.1.hasCodes }.count
-        let expectCodes = !(legend.numeric.isEmpty && legend.letters.isEmpty) && !perLine
-            && withCodes >= 3 && Double(withCodes) >= 0.5 * Double(classified.count)
+        let expectCodes = !perLine && withCodes >= 3 && Double(withCodes) >= 0.5 * Double(classified.count)
         for (var item, c, lowWords) in classified {
             if let profile {
                 (item.safety, item.safetyReasons) = Self.safety(item: item, classification: c, lowWords: lowWords,
