@@ -115,7 +115,10 @@ def main():
                 used.add(k); m += 1
                 pred = {x["id"] for x in items[k]["allergens"]}
                 pairs += len(gold)
-                bad_safe += sum(safe_for(items[k], x) for x in gold)
+                wrong = [x for x in gold if safe_for(items[k], x)]
+                bad_safe += len(wrong)
+                if a.show_errors and wrong:
+                    print("  WRONG SAFE", name[:25], "|", lab["name"], "| matched:", items[k]["name"], "| safe for", sorted(wrong))
             for g in IDS:
                 p, t = g in pred, g in gold
                 tp[g] += p and t; fp[g] += p and not t; fn[g] += t and not p
