@@ -48,6 +48,20 @@ struct ReadingOrderTests {
         #expect(ordered.words.count == acrossColumns().words.count)
     }
 
+    @Test("a ruling line shorter than four word heights is not a wall, even over a small region")
+    func shortRuleIgnored() {
+        // Two lines (60 px tall in all): a 70 px mark covers them but is only
+        // 3.5 word heights long: texture on a photo, not a divider.
+        let two = page([line(row(prose(5, tag: "L"), x: 100, y: 100) + row(prose(5, tag: "R"), x: 360, y: 100)),
+                        line(row(prose(5, tag: "L"), x: 100, y: 130) + row(prose(5, tag: "R"), x: 360, y: 130))])
+        let mark = RuleLine(axis: .vertical, position: 350, start: 90, end: 160)
+        let result = ReadingOrder().apply(to: two, rules: [mark])
+        #expect(result.page.lines.map(\.text) == two.lines.map(\.text))
+        #expect(result.record.ruleLines == 0)
+        let divider = RuleLine(axis: .vertical, position: 350, start: 60, end: 160)
+        #expect(ReadingOrder().apply(to: two, rules: [divider]).page.lines.count == 4)
+    }
+
     @Test("without a ruling line a narrow gap is not a column gutter; a short rule does not cut either")
     func noWallNoCut() {
         let original = acrossColumns()
@@ -117,7 +131,9 @@ struct ReadingOrderTests {
         let empty = OCRPage(blocks: [])
         #expect(ReadingOrder().apply(to: empty, rules: [wall]).page == empty)
         let one = page([line(row(["Only", "line"], x: 10, y: 10))])
-        #expect(ReadingOrder().apply(to: one, rules: [wall]).page == one)
+        let result = ReadingOrder().apply(to: one, rules: [wall])
+        #expect(result.page == one)
+        #expect(result.record.regions == 1 && result.record.ruleLines == 1)
     }
 }
 

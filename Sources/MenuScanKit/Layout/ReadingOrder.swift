@@ -31,12 +31,16 @@ public struct ReadingOrder: Sendable, Equatable {
     public var spanningShare = 0.1
     public var sectionGap = 3.0
     public var ruleCover = 0.8
+    /// A ruling line shorter than this many median word heights is ignored
+    /// (texture and picture edges on photos make short straight marks).
+    public var ruleMinimumHeights = 4.0
 
     public init() {}
 
     /// What the stage did on one photo, as written into its JSON.
     public struct Record: Codable, Equatable, Sendable {
-        /// Ruling lines found on the photo.
+        /// Ruling lines on the photo long enough to be walls (at least
+        /// `ruleMinimumHeights` word heights).
         public var ruleLines: Int
         /// Regions the page was cut into (each becomes at least one block).
         public var regions: Int
@@ -72,12 +76,13 @@ public struct ReadingOrder: Sendable, Equatable {
                 fragments.append(Fragment(index: fragments.count, block: b, words: line.words))
             }
         }
-        guard fragments.count > 1 else {
-            return (page, Record(ruleLines: rules.count, regions: page.blocks.isEmpty ? 0 : 1, splitLines: 0))
-        }
         let heights = fragments.flatMap { $0.words.map(\.box.height) }.sorted()
-        let h = Double(max(1, heights[heights.count / 2]))
-        let regions = order(fragments, h: h, rules: rules)
+        let h = Double(max(1, heights.isEmpty ? 1 : heights[heights.count / 2]))
+        let walls = heights.isEmpty ? [] : rules.filter { Double($0.length) >= ruleMinimumHeights * h }
+        guard fragments.count > 1 else {
+            return (page, Record(ruleLines: walls.count, regions: fragments.count, splitLines: 0))
+        }
+        let regions = order(fragments, h: h, rules: walls)
 
         var blocks: [OCRBlock] = []
         var parts: [Int: Int] = [:]
@@ -98,7 +103,7 @@ public struct ReadingOrder: Sendable, Equatable {
         }
         let split = parts.values.filter { $0 > 1 }.count
         return (OCRPage(blocks: blocks, turnedCharacters: page.turnedCharacters),
-                Record(ruleLines: rules.count, regions: regions.count, splitLines: split))
+                Record(ruleLines: walls.count, regions: regions.count, splitLines: split))
     }
 
     /// The fragments as regions in reading order, each region in Tesseract's order.
