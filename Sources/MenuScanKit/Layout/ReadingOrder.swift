@@ -4,8 +4,8 @@
 /// ruling line or a narrow gutter separates (a two-column menu, the four
 /// panels of a deposition page, two tables side by side): one "line" then
 /// holds the ends of two unrelated lines. This stage cuts the page
-/// recursively, like a recursive XY cut, with the photo's ruling lines as
-/// walls:
+/// recursively, like a recursive XY cut, with the photo's ruling lines (at
+/// least `ruleMinimumHeights` word heights long) as walls:
 ///
 /// 1. a horizontal ruling line across the region (`ruleCover` of its width)
 ///    that no line crosses cuts it into top and bottom;
@@ -22,7 +22,7 @@
 /// 5. what cannot be cut keeps Tesseract's order.
 ///
 /// Lines are split where a cut passes between their words. Measured on
-/// ../shared/eval (README, "Reading order").
+/// ../shared/eval (README, "Preprocessing", reading order).
 public struct ReadingOrder: Sendable, Equatable {
     public var gutterWidth = 1.2
     public var columnWordsPerLine = 2.0
