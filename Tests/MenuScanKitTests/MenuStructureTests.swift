@@ -258,6 +258,40 @@ enum PageBuilder {
 @Suite struct MenuPageTests {
     let analyzer = AllergenFixtures.analyzer
 
+    @Test func columnsSplitByADividerKeepTheirDescriptions() {
+        // Two columns 10 px apart with a ruling line between them, which OCR
+        // read as "|" on some rows: no gutter for the structurer's own column
+        // finder, which reads the rows across. The reading-order regions keep
+        // each column's items and descriptions apart.
+        let rows: [(String, String, Int)] = [
+            ("Prawn cocktail 9.50", "Tofu rice bowl 8.50", 0),
+            ("prawns, marie rose sauce", "rice, tofu, spring onion", 40),
+            ("Cheese board 11.00", "Fruit plate 5.50", 200),
+            ("cheddar, brie, crackers", "melon, grapes, mint", 240),
+        ]
+        var lines: [OCRLine] = []
+        for (n, (l, r, y)) in rows.enumerated() {
+            let left = PageBuilder.line(l, x: 20, y: y)
+            let right = PageBuilder.line(r, x: 270, y: y)
+            let bar = n % 2 == 0 ? [OCRWord(text: "|", confidence: 0.5, box: Box(x: 258, y: y, width: 4, height: 20))] : []
+            lines.append(OCRLine(box: left.box.union(right.box), words: left.words + bar + right.words))
+        }
+        let divider = RuleLine(axis: .vertical, position: 265, start: -10, end: 300)
+        let merged = analyzer.analyze(page: PageBuilder.page(lines), profile: nil)
+        #expect(merged.items.count == 2)  // what the structurer alone makes of it
+        let page = ReadingOrder().apply(to: PageBuilder.page(lines), rules: [divider]).page
+        let a = analyzer.analyze(page: page, profile: AllergenProfile(allergens: [.crustaceans, .milk]))
+        let byName = Dictionary(a.items.map { ($0.name.trimmingCharacters(in: CharacterSet(charactersIn: "| ")), $0) },
+                                uniquingKeysWith: { first, _ in first })
+        #expect(a.items.count == 4)
+        #expect(byName["Tofu rice bowl"]?.description == "rice, tofu, spring onion")
+        #expect(byName["Tofu rice bowl"]?.safety == .safe)
+        #expect(byName["Fruit plate"]?.description == "melon, grapes, mint")
+        #expect(byName["Fruit plate"]?.safety == .safe)
+        #expect(byName["Cheese board"]?.safety == .unsafe)
+        #expect(byName["Prawn cocktail"]?.safety == .unsafe)
+    }
+
     @Test func twoColumnsDoNotMergeItems() {
         // Tesseract read each row across both columns as one line.
         let rows: [(String, String, Int)] = [

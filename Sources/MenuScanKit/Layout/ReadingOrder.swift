@@ -86,7 +86,7 @@ public struct ReadingOrder: Sendable, Equatable {
 
         var blocks: [OCRBlock] = []
         var parts: [Int: Int] = [:]
-        for region in regions {
+        for (r, region) in regions.enumerated() {
             var previousBlock: Int?
             for f in region {
                 parts[f.index, default: 0] += 1
@@ -96,7 +96,7 @@ public struct ReadingOrder: Sendable, Equatable {
                     blocks[last].lines.append(line)
                     blocks[last].box = blocks[last].box.union(box)
                 } else {
-                    blocks.append(OCRBlock(box: box, lines: [line]))
+                    blocks.append(OCRBlock(box: box, lines: [line], region: r))
                 }
                 previousBlock = f.block
             }

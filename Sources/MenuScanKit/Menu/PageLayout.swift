@@ -8,37 +8,42 @@ enum PageLayout {
     struct Segment {
         var words: [OCRWord]
         var box: Box
+        /// The reading-order region of the segment's line (0 when the page
+        /// was not put into reading order).
+        var region = 0
     }
 
     static func segments(of page: OCRPage) -> [Segment] {
         var out: [Segment] = []
         let pageWidth = max(1, page.words.map(\.box.maxX).max() ?? 1)
-        for line in page.lines where !line.words.isEmpty {
-            let words = line.words.sorted { $0.box.x < $1.box.x }
-            let heights = words.map(\.box.height).sorted()
-            let h = max(1, heights[heights.count / 2])
-            let threshold = max(3 * h, pageWidth / 25)
-            var current: [OCRWord] = [words[0]]
-            var parts: [[OCRWord]] = []
-            for w in words.dropFirst() {
-                let gap = w.box.x - current.last!.box.maxX
-                if gap > threshold { parts.append(current); current = [w] } else { current.append(w) }
-            }
-            parts.append(current)
-            // A price far to the right stays with its name ("Soup        5.50").
-            var merged: [[OCRWord]] = []
-            for p in parts {
-                let text = p.map(\.text).joined(separator: " ")
-                if let last = merged.last, let f = PriceParser.find(in: text, allowPlain: true), isLonePrice(f),
-                   !last.isEmpty, PriceParser.find(in: last.map(\.text).joined(separator: " "), allowPlain: false) == nil {
-                    merged[merged.count - 1] += p
-                } else {
-                    merged.append(p)
+        for block in page.blocks {
+            for line in block.lines where !line.words.isEmpty {
+                let words = line.words.sorted { $0.box.x < $1.box.x }
+                let heights = words.map(\.box.height).sorted()
+                let h = max(1, heights[heights.count / 2])
+                let threshold = max(3 * h, pageWidth / 25)
+                var current: [OCRWord] = [words[0]]
+                var parts: [[OCRWord]] = []
+                for w in words.dropFirst() {
+                    let gap = w.box.x - current.last!.box.maxX
+                    if gap > threshold { parts.append(current); current = [w] } else { current.append(w) }
                 }
-            }
-            for p in merged {
-                let box = p.dropFirst().reduce(p[0].box) { $0.union($1.box) }
-                out.append(Segment(words: p, box: box))
+                parts.append(current)
+                // A price far to the right stays with its name ("Soup        5.50").
+                var merged: [[OCRWord]] = []
+                for p in parts {
+                    let text = p.map(\.text).joined(separator: " ")
+                    if let last = merged.last, let f = PriceParser.find(in: text, allowPlain: true), isLonePrice(f),
+                       !last.isEmpty, PriceParser.find(in: last.map(\.text).joined(separator: " "), allowPlain: false) == nil {
+                        merged[merged.count - 1] += p
+                    } else {
+                        merged.append(p)
+                    }
+                }
+                for p in merged {
+                    let box = p.dropFirst().reduce(p[0].box) { $0.union($1.box) }
+                    out.append(Segment(words: p, box: box, region: block.region ?? 0))
+                }
             }
         }
         return attachLonePrices(out, slope: slope(of: page))
@@ -96,8 +101,23 @@ enum PageLayout {
         return segs.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
     }
 
-    /// Runs of segment indices in reading order.
+    /// Runs of segment indices in reading order: the reading-order regions in
+    /// their order, and within each its columns and bands.
     static func runs(_ segs: [Segment]) -> [[Int]] {
+        var regions: [Int] = []
+        var members: [Int: [Int]] = [:]
+        for (i, s) in segs.enumerated() {
+            if members[s.region] == nil { regions.append(s.region) }
+            members[s.region, default: []].append(i)
+        }
+        return regions.flatMap { r -> [[Int]] in
+            let ids = members[r] ?? []
+            return runs(within: ids.map { segs[$0] }).map { run in run.map { ids[$0] } }
+        }
+    }
+
+    /// Runs of indices into `segs` (one region) in reading order.
+    static func runs(within segs: [Segment]) -> [[Int]] {
         guard !segs.isEmpty else { return [] }
         let minX = segs.map(\.box.x).min()!, maxX = segs.map(\.box.maxX).max()!
         let width = max(1, maxX - minX)

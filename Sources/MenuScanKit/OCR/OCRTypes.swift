@@ -103,10 +103,17 @@ public struct OCRLine: Equatable, Sendable, Codable {
 public struct OCRBlock: Equatable, Sendable, Codable {
     public var box: Box
     public var lines: [OCRLine]
+    /// The reading-order region (a column of a band) the block lies in, when
+    /// the reading-order stage ran. Not written to JSON: the menu structure
+    /// finds its columns within each region.
+    public var region: Int?
 
-    public init(box: Box, lines: [OCRLine]) {
+    private enum CodingKeys: String, CodingKey { case box, lines }
+
+    public init(box: Box, lines: [OCRLine], region: Int? = nil) {
         self.box = box
         self.lines = lines
+        self.region = region
     }
 }
 
