@@ -99,4 +99,21 @@ struct HotspotTests {
         let none = stage.decide(hotspots: [], regions: [], unreadTextArea: 0, status: .failed)
         #expect(none.coverage.unrecognizedShare == 0)
     }
+
+    @Test("partial rule with item hotspots: the read lines' area counts, not the items' boxes")
+    func partialRuleCountsReadLines() {
+        // One small item hotspot; the page also read a title and a footer outside any item.
+        let item = Hotspot(id: "h-00000001", kind: .item, box: Box(x: 0, y: 100, width: 50, height: 20), text: "Soup",
+                           confidence: 0.9, level: .high, state: .recognized)
+        let region = UnrecognizedRegion(box: Box(x: 0, y: 400, width: 100, height: 40), reason: .noWords)
+        let lines = [Box(x: 0, y: 0, width: 300, height: 40), Box(x: 0, y: 100, width: 50, height: 20),
+                     Box(x: 0, y: 300, width: 300, height: 40)]
+        let stage = HotspotStage()
+        // Against the item alone 1000 unread px would be half the text; against what was read, 3.9 %.
+        #expect(stage.decide(hotspots: [item], regions: [region], unreadTextArea: 1000, status: .ok).status == .partial)
+        let outcome = stage.decide(hotspots: [item], regions: [region], unreadTextArea: 1000, status: .ok, readBoxes: lines)
+        #expect(outcome.status == .ok)
+        #expect(outcome.coverage.recognizedArea == 25_000)
+        #expect(outcome.hotspots == [item])
+    }
 }

@@ -15,7 +15,8 @@ public struct HotspotOutcome: Equatable, Sendable {
 /// **Partial rule.** A photo the threshold rules passed (`ok`) becomes
 /// `partial` when at least one unrecognised region exists and unread text
 /// makes up at least `partialShare` (default 0.15) of its text area
-/// (`TextCoverage.unrecognizedShare`): text area = union of the hotspot boxes
+/// (`TextCoverage.unrecognizedShare`): text area = union of the confidently
+/// read lines' boxes (line-level hotspots, also when hotspots are per item)
 /// + union of the unread text-line boxes inside the regions (the lines, not
 /// the merged rectangles, so whitespace between lines does not count). The
 /// result then carries MSG-PARTIAL-001. `failed`, `rejected` and `error`
@@ -39,13 +40,17 @@ public struct HotspotStage: Sendable, Equatable {
         let readBoxes = items == nil ? hotspots.map(\.box) : builder.build(page: page, items: nil).map(\.box)
         let analysis = analyzer.analyze(inkMap ?? analyzer.inkMap(of: image), hotspotBoxes: readBoxes, lowConfidenceBoxes: lowBoxes)
         return decide(hotspots: hotspots, regions: analysis.regions,
-                      unreadTextArea: Box.unionArea(analysis.unreadLines), status: status)
+                      unreadTextArea: Box.unionArea(analysis.unreadLines), status: status, readBoxes: readBoxes)
     }
 
-    /// The partial rule alone (pure; tested without images).
+    /// The partial rule alone (pure; tested without images). `readBoxes`: the
+    /// boxes of every confidently read line (default: the hotspots'). With
+    /// item hotspots they differ: read text outside items (titles, notes,
+    /// footers) is still read text, and item boxes change with the menu
+    /// structure, which must not change the photo's status.
     public func decide(hotspots: [Hotspot], regions: [UnrecognizedRegion], unreadTextArea: Int,
-                       status: PhotoStatus) -> HotspotOutcome {
-        let coverage = TextCoverage(recognizedArea: Box.unionArea(hotspots.map(\.box)),
+                       status: PhotoStatus, readBoxes: [Box]? = nil) -> HotspotOutcome {
+        let coverage = TextCoverage(recognizedArea: Box.unionArea(readBoxes ?? hotspots.map(\.box)),
                                     unrecognizedArea: regions.isEmpty ? 0 : unreadTextArea)
         var outcome = HotspotOutcome(hotspots: hotspots, unrecognizedRegions: regions, coverage: coverage,
                                      status: status, message: nil)
