@@ -281,8 +281,8 @@ enum PageBuilder {
         #expect(merged.items.count == 2)  // what the structurer alone makes of it
         let page = ReadingOrder().apply(to: PageBuilder.page(lines), rules: [divider]).page
         let a = analyzer.analyze(page: page, profile: AllergenProfile(allergens: [.crustaceans, .milk]))
-        let byName = Dictionary(a.items.map { ($0.name.trimmingCharacters(in: CharacterSet(charactersIn: "| ")), $0) },
-                                uniquingKeysWith: { first, _ in first })
+        #expect(!a.items.contains { $0.name.contains("|") })  // the divider glyph is not part of a name
+        let byName = Dictionary(a.items.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         #expect(a.items.count == 4)
         #expect(byName["Tofu rice bowl"]?.description == "rice, tofu, spring onion")
         #expect(byName["Tofu rice bowl"]?.safety == .safe)

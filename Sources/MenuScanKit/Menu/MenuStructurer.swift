@@ -57,7 +57,12 @@ struct MenuStructurer {
            (t as NSString).substring(with: m.range).contains(",") {
             t = (t as NSString).replacingCharacters(in: m.range, with: "")
         }
-        return t.split(separator: " ").joined(separator: " ")
+        // A column divider OCR read as a bar at either end ("| Tomato Salad").
+        var words = t.split(separator: " ")
+        let bar: (Substring) -> Bool = { $0.allSatisfy { "|¦‖│".contains($0) } }
+        while let first = words.first, bar(first) { words.removeFirst() }
+        while let last = words.last, bar(last) { words.removeLast() }
+        return words.joined(separator: " ")
     }
 
     static func hasNumericCodes(_ s: String) -> Bool {
