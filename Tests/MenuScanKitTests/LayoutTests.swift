@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MenuScanKit
 
@@ -121,6 +122,17 @@ struct ReadingOrderTests {
         let bottom = (0..<4).map { r in line(row(prose(5, tag: "L"), x: 100, y: 400 + r * 30) + row(prose(5, tag: "R"), x: 420, y: 400 + r * 30)) }
         let ordered = ReadingOrder().apply(to: page(top + bottom), rules: []).page.lines.map { String($0.text.prefix(1)) }
         #expect(ordered == ["T", "T", "T", "T", "L", "L", "L", "L", "R", "R", "R", "R"])
+    }
+
+    @Test("blocks carry their region in JSON, so a re-read page structures as the scan did; no region, no key")
+    func regionInJSON() throws {
+        let wall = RuleLine(axis: .vertical, position: 350, start: 80, end: 360)
+        let ordered = ReadingOrder().apply(to: acrossColumns(), rules: [wall]).page
+        #expect(ordered.blocks.map(\.region) == [0, 1])
+        let data = try JSONEncoder().encode(ordered)
+        #expect(try JSONDecoder().decode(OCRPage.self, from: data) == ordered)
+        let plain = try JSONEncoder().encode(acrossColumns())
+        #expect(!String(decoding: plain, as: UTF8.self).contains("region"))
     }
 
     @Test("lines of one original block stay in one block; an empty or one-line page is returned as it is")

@@ -103,12 +103,11 @@ public struct OCRLine: Equatable, Sendable, Codable {
 public struct OCRBlock: Equatable, Sendable, Codable {
     public var box: Box
     public var lines: [OCRLine]
-    /// The reading-order region (a column of a band) the block lies in, when
-    /// the reading-order stage ran. Not written to JSON: the menu structure
-    /// finds its columns within each region.
+    /// The reading-order region (a column of a band, numbered in reading
+    /// order) the block lies in, when the reading-order stage ran; absent
+    /// otherwise. The menu structure finds its columns within each region, so
+    /// `classify --page` on a scan's blocks structures the menu as the scan did.
     public var region: Int?
-
-    private enum CodingKeys: String, CodingKey { case box, lines }
 
     public init(box: Box, lines: [OCRLine], region: Int? = nil) {
         self.box = box
