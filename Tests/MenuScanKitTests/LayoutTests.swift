@@ -165,7 +165,8 @@ struct RuleLineTests {
         pix.fill(Box(x: 40, y: 560, width: 720, height: 2), r: 20, g: 20, b: 20)     // rule at the foot
         pix.fill(Box(x: 760, y: 20, width: 30, height: 300), r: 60, g: 60, b: 60)    // dark banner…
         pix.fill(Box(x: 757, y: 20, width: 2, height: 560), r: 10, g: 10, b: 10)    // …with a line along its edge
-        let map = try #require(TextRegionAnalyzer().inkMap(of: pix))
+        let map = try #require(TextRegionAnalyzer().inkMap(of: pix, findRules: true))
+        #expect(TextRegionAnalyzer().inkMap(of: pix)?.rules.isEmpty == true)  // only when asked for
         let vertical = map.rules.filter { $0.axis == .vertical }
         let horizontal = map.rules.filter { $0.axis == .horizontal }
         #expect(vertical.contains { abs($0.position - 400) <= 2 && abs($0.start - 60) <= 4 && abs($0.end - 540) <= 4 })

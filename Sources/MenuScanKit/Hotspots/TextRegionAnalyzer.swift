@@ -69,12 +69,15 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
         public var characters: [Box]
         /// Ruling lines (column dividers, table and frame borders), in photo
         /// pixels: at least `ruleMinimumLength` of the working copy's long
-        /// side long, at most `ruleMaximumThickness` of it thick.
+        /// side long, at most `ruleMaximumThickness` of it thick. Empty unless
+        /// asked for (only the reading-order stage uses them).
         public var rules: [RuleLine] = []
     }
 
-    /// The ink map of the upright photo, or nil when the photo cannot be analysed.
-    public func inkMap(of image: Bitmap) -> InkMap? {
+    /// The ink map of the upright photo, or nil when the photo cannot be
+    /// analysed. `findRules`: also find its ruling lines (a global threshold
+    /// and a few morphological openings of the working copy).
+    public func inkMap(of image: Bitmap, findRules: Bool = false) -> InkMap? {
         let width = image.width, height = image.height
         let long = max(width, height)
         guard long > 0 else { return nil }
@@ -93,10 +96,13 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
         // Ruling lines, from both kinds of ink: the local-background ink
         // misses a line at the edge of a shaded panel, the global threshold
         // one on an unevenly lit photo.
-        let ruleLength = max(20, Int(Double(workLong) * ruleMinimumLength))
-        let ruleThickness = max(3, Int(Double(workLong) * ruleMaximumThickness))
-        let rules = RuleLineFinder.find(in: [ink] + [work.darkerThanOtsu()].compactMap { $0 }, factor: factor,
+        var rules: [RuleLine] = []
+        if findRules {
+            let ruleLength = max(20, Int(Double(workLong) * ruleMinimumLength))
+            let ruleThickness = max(3, Int(Double(workLong) * ruleMaximumThickness))
+            rules = RuleLineFinder.find(in: [ink] + [work.darkerThanOtsu()].compactMap { $0 }, factor: factor,
                                         minimumLength: ruleLength, maximumThickness: ruleThickness)
+        }
         return InkMap(width: width, height: height, workWidth: ww, workHeight: wh, factor: factor, characters: chars, rules: rules)
     }
 

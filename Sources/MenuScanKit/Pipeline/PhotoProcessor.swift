@@ -187,11 +187,12 @@ public final class PhotoProcessor {
             page = page.mapped(by: 1 / prepared.record.scale, within: Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height))
         }
 
-        // The photo's ink map: made once, used by line recovery and hotspots.
+        // The photo's ink map: made once, used by line recovery, reading order
+        // (its ruling lines) and hotspots.
         var inkMap: TextRegionAnalyzer.InkMap?
         if settings.recoverLines || settings.readingOrder {
             let inkStart = clock.now
-            inkMap = hotspotStage.analyzer.inkMap(of: prepared.upright)
+            inkMap = hotspotStage.analyzer.inkMap(of: prepared.upright, findRules: settings.readingOrder)
             lap("ink", since: inkStart)
         }
         if settings.recoverLines {
