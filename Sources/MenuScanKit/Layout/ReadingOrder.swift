@@ -229,7 +229,7 @@ public struct ReadingOrder: Sendable, Equatable {
         // gutter must not count as crossing it). Accepting wider stretches at
         // a higher cover found false gutters on ../shared/eval documents.
         let minimumWidth = gutterWidth * h
-        var bands: [Range<Int>] = []
+        var bands: [(range: Range<Int>, crossing: Set<Int>)] = []
         var x = 0
         while x < width {
             guard cover[x] <= allowed else { x += 1; continue }
@@ -248,39 +248,42 @@ public struct ReadingOrder: Sendable, Equatable {
             }
             if let best, Double(best.count) >= minimumWidth {
                 let band = (best.lowerBound + left)..<(best.upperBound + left)
-                if crossing(band).count <= allowed { bands.append(band) }
+                let crossed = crossing(band)
+                if crossed.count <= allowed { bands.append((band, crossed)) }
             }
         }
         guard !bands.isEmpty else { return ([], []) }
 
         // Strips between bands; strips that are not columns of prose join the
         // nearer neighbour.
-        let spanningAll = bands.reduce(into: Set<Int>()) { $0.formUnion(crossing($1)) }
+        let spanningAll = bands.reduce(into: Set<Int>()) { $0.formUnion($1.crossing) }
         let words = frags.filter { !spanningAll.contains($0.index) }.flatMap(\.words)
-        struct Strip { var lower: Int, upper: Int, words: [OCRWord] }
-        let edges = [left] + bands.flatMap { [$0.lowerBound, $0.upperBound] } + [right]
+        struct Strip { var lower: Int, upper: Int, words: [OCRWord], prose: Bool }
+        func strip(_ lower: Int, _ upper: Int, _ words: [OCRWord]) -> Strip {
+            let lettered = words.filter { $0.text.filter(\.isLetter).count >= 2 }.count
+            let prose = !words.isEmpty
+                && Double(words.count) / Double(Self.rowCount(words)) >= columnWordsPerLine
+                && Double(upper - lower) >= columnWidth * h
+                && Double(lettered) >= columnLetterShare * Double(words.count)
+            return Strip(lower: lower, upper: upper, words: words, prose: prose)
+        }
+        let edges = [left] + bands.flatMap { [$0.range.lowerBound, $0.range.upperBound] } + [right]
         var strips = (0...bands.count).map { i -> Strip in
             let lo = edges[2 * i], hi = edges[2 * i + 1]
-            return Strip(lower: lo, upper: hi, words: words.filter { let c = $0.box.x + $0.box.width / 2; return c >= lo && c <= hi })
+            return strip(lo, hi, words.filter { let c = $0.box.x + $0.box.width / 2; return c >= lo && c <= hi })
         }
-        func isProse(_ s: Strip) -> Bool {
-            guard !s.words.isEmpty else { return false }
-            let lettered = s.words.filter { $0.text.filter(\.isLetter).count >= 2 }.count
-            return Double(s.words.count) / Double(Self.rowCount(s.words)) >= columnWordsPerLine
-                && Double(s.upper - s.lower) >= columnWidth * h
-                && Double(lettered) >= columnLetterShare * Double(s.words.count)
-        }
-        while strips.count > 1, let i = strips.firstIndex(where: { !isProse($0) }) {
+        while strips.count > 1, let i = strips.firstIndex(where: { !$0.prose }) {
             let leftGap = i > 0 ? strips[i].lower - strips[i - 1].upper : Int.max
             let rightGap = i + 1 < strips.count ? strips[i + 1].lower - strips[i].upper : Int.max
             let j = leftGap <= rightGap ? i - 1 : i + 1
             let lo = min(i, j)
-            let merged = Strip(lower: strips[lo].lower, upper: strips[lo + 1].upper, words: strips[lo].words + strips[lo + 1].words)
+            let merged = strip(strips[lo].lower, strips[lo + 1].upper, strips[lo].words + strips[lo + 1].words)
             strips.replaceSubrange(lo...(lo + 1), with: [merged])
         }
         guard strips.count > 1 else { return ([], []) }
-        let cuts = (0..<(strips.count - 1)).map { strips[$0].upper..<strips[$0 + 1].lower }
-        return (cuts, cuts.reduce(into: Set<Int>()) { $0.formUnion(crossing($1)) })
+        // The gaps left between strips are bands; their crossing lines were found above.
+        let kept = bands.filter { band in strips.contains { $0.upper == band.range.lowerBound } }
+        return (kept.map(\.range), kept.reduce(into: Set<Int>()) { $0.formUnion($1.crossing) })
     }
 
     /// Text rows among these words (words whose heights overlap by more than

@@ -2,7 +2,7 @@
 /// border), in upright photo pixels. The reading-order stage treats it as a
 /// wall between regions of text.
 public struct RuleLine: Equatable, Hashable, Sendable {
-    public enum Axis: String, Sendable { case vertical, horizontal }
+    public enum Axis: Sendable { case vertical, horizontal }
     public var axis: Axis
     /// x of a vertical line, y of a horizontal one.
     public var position: Int
