@@ -68,6 +68,24 @@ struct HotspotRegionTests {
         #expect(analyzer.analyze(nil, hotspotBoxes: [], lowConfidenceBoxes: []) == TextRegionAnalyzer.Analysis())
     }
 
+    @Test("the partial rule counts every read line, also when hotspots are per item")
+    func partialCountsReadLinesWithItems() throws {
+        // The first paragraph was read; one of its lines is a menu item.
+        let image = try #require(Page.make(lines: lines))
+        let read = lines.prefix(3).map { l -> OCRLine in
+            let box = Page.box(x: l.x, y: l.y, words: l.words)
+            return OCRLine(box: box, words: [OCRWord(text: "Soup", confidence: 0.9, box: box)])
+        }
+        let page = OCRPage(blocks: [OCRBlock(box: read[0].box.union(read[2].box), lines: read)])
+        let item = HotspotItem(box: read[1].box, text: "Soup", confidence: 0.9)
+        let stage = HotspotStage()
+        let byLine = stage.run(page: page, image: image, status: .ok)
+        let byItem = stage.run(page: page, image: image, status: .ok, items: [item])
+        #expect(byItem.hotspots.count == 1 && byLine.hotspots.count == 3)
+        #expect(byItem.coverage == byLine.coverage)
+        #expect(byItem.status == byLine.status)
+    }
+
     @Test("reasons: low_confidence where OCR read junk, cut_off at the photo edge")
     func reasons() throws {
         let page = try #require(Page.make(lines: [(100, 100, 4), (100, 130, 5), (100, 160, 3), (566, 300, 4), (566, 330, 5)]))
