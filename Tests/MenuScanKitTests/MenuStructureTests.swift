@@ -19,6 +19,13 @@ enum PageBuilder {
         return OCRLine(box: box, words: words)
     }
 
+    /// One row Tesseract read across two columns: `left` from x = 20, `right`
+    /// from `rightX`, and `between` (a divider read as a word) in between.
+    static func acrossColumns(_ left: String, _ right: String, rightX: Int, y: Int, between: [OCRWord] = []) -> OCRLine {
+        let l = line(left, x: 20, y: y), r = line(right, x: rightX, y: y)
+        return OCRLine(box: l.box.union(r.box), words: l.words + between + r.words)
+    }
+
     static func page(_ lines: [OCRLine]) -> OCRPage {
         OCRPage(blocks: [OCRBlock(box: lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }, lines: lines)])
     }
@@ -145,6 +152,12 @@ enum PageBuilder {
         #expect(MenuStructurer.stripCodes("Soup (1, 15)") == "Soup")
     }
 
+    @Test func aDividerReadAsABarIsNotPartOfAName() {
+        #expect(MenuStructurer.stripCodes("| Tomato Salad") == "Tomato Salad")
+        #expect(MenuStructurer.stripCodes("Prawn Cocktail ¦") == "Prawn Cocktail")
+        #expect(MenuStructurer.stripCodes("Fish | Chips") == "Fish | Chips")
+    }
+
     @Test func dottedLeadersAndLetterCodesWithoutLegend() {
         let text = "SUPPEN\nFrittatensuppe A,C,G ........ 3,20\nGulaschsuppe L,M ........ 4,50\n"
         let a = analyzer.analyze(text: text, perLine: false, profile: nil)
@@ -269,12 +282,9 @@ enum PageBuilder {
             ("Cheese board 11.00", "Fruit plate 5.50", 200),
             ("cheddar, brie, crackers", "melon, grapes, mint", 240),
         ]
-        var lines: [OCRLine] = []
-        for (n, (l, r, y)) in rows.enumerated() {
-            let left = PageBuilder.line(l, x: 20, y: y)
-            let right = PageBuilder.line(r, x: 270, y: y)
-            let bar = n % 2 == 0 ? [OCRWord(text: "|", confidence: 0.5, box: Box(x: 258, y: y, width: 4, height: 20))] : []
-            lines.append(OCRLine(box: left.box.union(right.box), words: left.words + bar + right.words))
+        let lines = rows.enumerated().map { n, row in
+            let bar = n % 2 == 0 ? [OCRWord(text: "|", confidence: 0.5, box: Box(x: 258, y: row.2, width: 4, height: 20))] : []
+            return PageBuilder.acrossColumns(row.0, row.1, rightX: 270, y: row.2, between: bar)
         }
         let divider = RuleLine(axis: .vertical, position: 265, start: -10, end: 300)
         let merged = analyzer.analyze(page: PageBuilder.page(lines), profile: nil)
@@ -301,12 +311,7 @@ enum PageBuilder {
             ("Tomato soup 5.50", "Fruit salad 4.00", 110),
             ("with basil", "fresh seasonal fruit", 140),
         ]
-        var lines: [OCRLine] = []
-        for (l, r, y) in rows {
-            let left = PageBuilder.line(l, x: 20, y: y)
-            let right = PageBuilder.line(r, x: 600, y: y)
-            lines.append(OCRLine(box: left.box.union(right.box), words: left.words + right.words))
-        }
+        let lines = rows.map { PageBuilder.acrossColumns($0.0, $0.1, rightX: 600, y: $0.2) }
         let a = analyzer.analyze(page: PageBuilder.page(lines), profile: nil)
         #expect(a.items.map(\.name) == ["Prawn cocktail", "Tomato soup", "Almond tart", "Fruit salad"])
         #expect(a.items.map(\.section) == ["STARTERS", "STARTERS", "DESSERTS", "DESSERTS"])
