@@ -26,12 +26,6 @@ public struct PreprocessSettings: Codable, Sendable, Hashable {
     /// enlarged to 28 px and 0.67 when enlarged to 20 px.
     public var tinyTextHeight = 8.0
     public var tinyTextTarget = 28.0
-
-    /// Enlarges all small text, tiny or not, to `height` px (`--text-height`).
-    public mutating func enlargeSmallText(to height: Double) {
-        targetTextHeight = height
-        tinyTextTarget = height
-    }
     /// Text larger than this is shrunk to `largeTextTarget` (speed on big photos).
     public var maxTextHeight = 64.0
     public var largeTextTarget = 40.0
@@ -41,6 +35,12 @@ public struct PreprocessSettings: Codable, Sendable, Hashable {
     public var maxMegapixels = 40.0
 
     public init() {}
+
+    /// Enlarges all small text, tiny or not, to `height` px (`--text-height`).
+    public mutating func enlargeSmallText(to height: Double) {
+        targetTextHeight = height
+        tinyTextTarget = height
+    }
 
     /// All steps off.
     public static var none: PreprocessSettings {
