@@ -27,15 +27,35 @@ CSV_MAP = {"dairy": ["milk"], "milk": ["milk"], "ghee": ["milk"], "wheat": ["glu
 
 
 ALL14 = ",".join(IDS)
-GENERAL = {"low_text_confidence", "low_confidence_words", "ask_server", "unresolved_allergen_codes", "missing_allergen_codes"}
+# Reasons that block "safe" only for the allergen they name; every other reason
+# (no colon: "low_text_confidence", "unknown_terms", "dish_not_understood", …)
+# blocks "safe" for every allergen. `declared_absent:X` is information only.
+SPECIFIC = {"contains", "may_contain", "weak_evidence", "fuzzy_evidence"}
 
 
 def safe_for(item, allergen):
     """Would this item be 'safe' for a user allergic only to `allergen`? (from the all-14 verdict's reasons)"""
-    reasons = item.get("safetyReasons") or []
-    if any(r in GENERAL for r in reasons):
-        return False
-    return not any(r.split(":", 1)[-1] == allergen for r in reasons if ":" in r)
+    for r in item.get("safetyReasons") or []:
+        kind, _, which = r.partition(":")
+        if kind == "declared_absent":
+            continue
+        if kind in SPECIFIC:
+            if which == allergen:
+                return False
+        else:
+            return False
+    return True
+
+
+# Tune/check split of the hand-labelled menus, fixed before any tuning: a menu is in
+# the check part when sha1(its file stem) % 3 == 0. Figures are reported on the check
+# part; the tune part is what lexicon work may look at.
+#   check: sampleMenu__sample3, sampleMenu__sample6, Evening-Menu2018, Speisekarte-en-1_mockup (69 items)
+#   tune:  sampleMenu__sample2, sampleMenu__sample4, Bacon-Truck, International-Food-and-Wine,
+#          speisekarte, speisen_09, web__uploads…_n (176 items)
+def part_of(stem):
+    import hashlib
+    return "check" if int(hashlib.sha1(stem.encode()).hexdigest(), 16) % 3 == 0 else "tune"
 
 
 def run(binary, path, per_line):
@@ -70,18 +90,8 @@ def norm(s):
     return re.sub(r"[^a-z0-9]+", " ", s).strip()
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    here = os.path.dirname(os.path.abspath(__file__))
-    ap.add_argument("--bin", default=os.path.join(here, "..", ".build", "debug", "menuscan"))
-    ap.add_argument("--eval", default=os.path.join(here, "..", "..", "shared", "eval"))
-    ap.add_argument("--show-errors", action="store_true")
-    a = ap.parse_args()
-    if not os.path.isdir(a.eval):
-        print(f"evaluation data not found at {a.eval}: skipped"); return
-    tmp = tempfile.mkdtemp()
-
-    # 1. CSV
+def csv_eval(a, tmp):
+    """The product CSV, one row per line (`classify --per-line`), against its coarse labels."""
     rows, seen = [], set()
     with open(os.path.join(a.eval, "allergens", "food_ingredients_and_allergens.dev.csv"), newline="") as f:
         for r in csv.DictReader(f):
@@ -110,19 +120,94 @@ def main():
     print(f"## CSV: {len(rows)} unique product rows (of the dev file)")
     table("food_ingredients_and_allergens.dev.csv, per-line", pairs, groups)
 
-    # 2. hand-labelled menus
-    menus = sorted(f[:-len(".items.json")] for f in os.listdir(os.path.join(a.eval, "menus")) if f.endswith(".items.json"))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--bin", default=os.path.join(here, "..", ".build", "debug", "menuscan"))
+    ap.add_argument("--eval", default=os.path.join(here, "..", "..", "shared", "eval"))
+    ap.add_argument("--show-errors", action="store_true")
+    ap.add_argument("--part", choices=["check", "tune", "all"], default="check",
+                    help="which part of the hand-labelled menus to report (default: check)")
+    ap.add_argument("--skip-csv", action="store_true", help="skip the product CSV")
+    a = ap.parse_args()
+    if not os.path.isdir(a.eval):
+        print(f"evaluation data not found at {a.eval}: skipped"); return
+    tmp = tempfile.mkdtemp()
+
+    # 1. CSV
+    if not a.skip_csv:
+        csv_eval(a, tmp)
+
+    # 2. hand-labelled menus (../shared/eval), check part by default
+    mdir = os.path.join(a.eval, "menus")
+    menus = []
+    for f in sorted(os.listdir(mdir)):
+        if f.endswith(".items.json"):
+            stem = f[:-len(".items.json")]
+            if a.part in ("all", part_of(stem)):
+                menus.append((stem, json.load(open(os.path.join(mdir, f))), open(os.path.join(mdir, stem + ".gt.txt")).read()))
+    evaluate(a, tmp, f"hand-labelled menus, {a.part} part", menus)
+
+    # 3. the held-out generated set (labels written before any classifier output was seen)
+    held = os.path.join(here, "data", "heldout_menu_items.json")
+    if os.path.exists(held):
+        evaluate(a, tmp, "held-out written menus (Benchmarks/data)", heldout_menus(json.load(open(held))))
+
+
+def heldout_menus(rows):
+    """Groups the held-out items into menus and prints each menu as text: section headers,
+    section notes, then each item as 'NAME  PRICE' with its description on the next line."""
+    by_menu = {}
+    for r in rows:
+        by_menu.setdefault(r["menu"], []).append(r)
+    out = []
+    for m, rs in by_menu.items():
+        lines, labels, section = [], [], None
+        for k, r in enumerate(rs):
+            if r.get("section") == "__NOTE__":
+                lines += [r["name"], ""]
+                continue
+            if r.get("section") != section:
+                section = r.get("section")
+                if section:
+                    lines += [section, ""]
+            lines.append(f"{r['name']}  {10 + k % 9}.50")
+            if r.get("description"):
+                lines.append(r["description"])
+            lines.append("")
+            labels.append(r)
+        out.append((m, labels, "\n".join(lines) + "\n"))
+    return out
+
+
+def evaluate(a, tmp, title, menus):
+    """menus: [(stem, labels, menu text)]: whole text through `classify` (structure, codes,
+    legends, section context) and name + description per line (`classify --per-line`)."""
     all_menu, all_line = [], []
-    false_safe = {"menu": [0, 0], "line": [0, 0]}  # [items x gold allergens judged safe, gold allergen instances]
+    # [wrong safe, gold pairs, safe on truly-free pairs, truly-free pairs]
+    verdicts = {"menu": [0, 0, 0, 0], "line": [0, 0, 0, 0]}
     matched = total = 0
     diet_ok = diet_n = 0
-    for m in menus:
-        labels = json.load(open(os.path.join(a.eval, "menus", m + ".items.json")))
-        gold = [set(x["allergens"]) for x in labels]
-        # a. whole menu text
-        pred_items = run(a.bin, os.path.join(a.eval, "menus", m + ".gt.txt"), False)
+
+    def judge(mode, it, lab):
+        gold, may = set(lab["allergens"]), set(lab.get("may_contain") or [])
+        v = verdicts[mode]
+        wrong = [x for x in gold if safe_for(it, x)]
+        v[0] += len(wrong); v[1] += len(gold)
+        free = [x for x in IDS if x not in gold and x not in may]
+        v[2] += sum(safe_for(it, x) for x in free); v[3] += len(free)
+        if a.show_errors and wrong:
+            print("WRONG SAFE", mode, lab["name"], "|", it["name"], "| safe for", sorted(wrong), "| reasons", it.get("safetyReasons"))
+
+    for m, labels, text in menus:
+        p = os.path.join(tmp, "menu.txt")
+        open(p, "w").write(text)
+        pred_items = run(a.bin, p, False)
         used = set()
-        for lab, g in zip(labels, gold):
+        for lab in labels:
+            g = set(lab["allergens"])
             total += 1
             ln = norm(lab["name"])
             best = None
@@ -133,37 +218,39 @@ def main():
                 if pn == ln or (pn and ln and (pn.startswith(ln) or ln.startswith(pn))):
                     best = k; break
             if best is None:
-                false_safe["menu"][1] += len(g)  # not found: no verdict at all (reported as unmatched)
                 all_menu.append((set(), g))
                 if a.show_errors: print("MENU unmatched", m[:20], lab["name"])
                 continue
             used.add(best); matched += 1
             it = pred_items[best]
             pred = {x["id"] for x in it["allergens"]}
-            false_safe["menu"][1] += len(g)
-            false_safe["menu"][0] += sum(safe_for(it, x) for x in g)
+            judge("menu", it, lab)
             all_menu.append((pred, g))
-            diet_n += 1; diet_ok += it["dietary"] == lab["dietary"]
+            if lab.get("dietary"):
+                diet_n += 1; diet_ok += it["dietary"] == lab["dietary"]
             if a.show_errors and pred != g:
                 print("MENU", m[:20], lab["name"], "pred", sorted(pred), "gold", sorted(g))
-        # b. per line
-        p = os.path.join(tmp, m + ".lines.txt")
+        p = os.path.join(tmp, "lines.txt")
         open(p, "w").write("\n".join((x["name"] + " " + (x["description"] or "")).replace("\n", " ") for x in labels) + "\n")
         line_items = run(a.bin, p, True)
-        for it, g, lab in zip(line_items, gold, labels):
+        for it, lab in zip(line_items, labels):
+            g = set(lab["allergens"])
             pred = {x["id"] for x in it["allergens"]}
-            false_safe["line"][1] += len(g)
-            false_safe["line"][0] += sum(safe_for(it, x) for x in g)
+            judge("line", it, lab)
             all_line.append((pred, g))
             if a.show_errors and pred != g:
                 print("LINE", m[:20], lab["name"], "pred", sorted(pred), "gold", sorted(g))
-    print(f"\n## Hand-labelled menus: {len(menus)} menus, {total} labelled items; "
+    print(f"\n## {title}: {len(menus)} menus, {total} labelled items; "
           f"{matched} matched by name in whole-menu mode; dietary agreement on matched items {diet_ok}/{diet_n}")
-    table("hand-labelled menus, whole gt.txt through `classify` (structure + codes + legends)", all_menu, IDS)
-    table("hand-labelled menus, name + description per line (`classify --per-line`, no codes)", all_line, IDS)
-    print("\n### Wrong \"safe\" verdicts (an item called safe for a user allergic to one of its labelled allergens)\n")
-    for k, (bad, n) in false_safe.items():
-        print(f"- {k}: {bad} of {n} labelled (item, allergen) pairs")
+    print("menus: " + ", ".join(m for m, _, _ in menus))
+    table(f"{title}, whole text through `classify` (structure + codes + legends + section context)", all_menu, IDS)
+    table(f"{title}, name + description per line (`classify --per-line`, no codes)", all_line, IDS)
+    print("\n### Verdicts for a user allergic to one allergen (all 14 tried per item)\n")
+    print("| mode | wrong \"safe\" (of labelled pairs) | \"safe\" on truly-free pairs |")
+    print("| --- | ---: | ---: |")
+    for k, (bad, n, ok, free) in verdicts.items():
+        share = f"{ok / free:.3f}" if free else "n/a"
+        print(f"| {k} | {bad} of {n} | {ok} of {free} ({share}) |")
 
 
 if __name__ == "__main__":
