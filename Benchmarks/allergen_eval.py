@@ -153,7 +153,8 @@ def main():
     # 3. the held-out generated set (labels written before any classifier output was seen)
     held = os.path.join(here, "data", "heldout_menu_items.json")
     if os.path.exists(held):
-        evaluate(a, tmp, "held-out written menus (Benchmarks/data)", heldout_menus(json.load(open(held))))
+        menus = [m for m in heldout_menus(json.load(open(held))) if a.part in ("all", part_of(m[0]))]
+        evaluate(a, tmp, f"held-out written menus (Benchmarks/data), {a.part} part", menus)
 
 
 def heldout_menus(rows):

@@ -28,6 +28,9 @@ struct ClassifyCommand: ParsableCommand {
 
     @OptionGroup var profileOptions: ProfileOptions
 
+    @Option(name: .long, help: ArgumentHelp("Benchmark: classify the input N times and print the mean milliseconds a run to standard error.", visibility: .hidden))
+    var repeatCount: Int = 1
+
     func validate() throws {
         if [text != nil, file != nil, page != nil].filter({ $0 }).count > 1 {
             throw ValidationError("Give one of --text, --page or a file.")
@@ -44,7 +47,7 @@ struct ClassifyCommand: ParsableCommand {
                       let ocr = try? JSONDecoder().decode(OCRPage.self, from: data) else {
                     throw MenuScanError.fileAccess.with(detail: "\((page as NSString).lastPathComponent): not an OCR page JSON")
                 }
-                try write(analyzer.analyze(page: ocr, profile: prof))
+                try write(timed { analyzer.analyze(page: ocr, profile: prof) })
                 return
             }
             let input: String
@@ -59,11 +62,25 @@ struct ClassifyCommand: ParsableCommand {
                 let data = FileHandle.standardInput.readDataToEndOfFile()
                 input = String(decoding: data, as: UTF8.self)
             }
-            try write(analyzer.analyze(text: input, perLine: perLine, profile: prof))
+            try write(timed { analyzer.analyze(text: input, perLine: perLine, profile: prof) })
         } catch let error as MenuScanError {
             FileHandle.standardError.write(Data("error: \(error.description)\n  \(error.recovery)\n".utf8))
             throw ExitCode(2)
         }
+    }
+
+    /// Runs `work` --repeat-count times (the lexicon is loaded once, before) and reports the mean time.
+    private func timed(_ work: () -> MenuAnalysis) -> MenuAnalysis {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var result = work()
+        for _ in 1..<max(1, repeatCount) { result = work() }
+        if repeatCount > 1 {
+            let d = (clock.now - start).components
+            let ms = Double(d.seconds) * 1000 + Double(d.attoseconds) / 1e15
+            FileHandle.standardError.write(Data(String(format: "classify: %d runs, %.3f ms a run\n", repeatCount, ms / Double(repeatCount)).utf8))
+        }
+        return result
     }
 
     private func write(_ analysis: MenuAnalysis) throws {
