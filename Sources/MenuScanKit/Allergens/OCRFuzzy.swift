@@ -22,41 +22,77 @@ enum OCRFuzzy {
         return 1
     }
 
+    /// `substitution` for ASCII pairs, precomputed (the distance's inner loop).
+    private static let asciiTable: [Double] = {
+        var t = [Double](repeating: 1, count: 128 * 128)
+        for a in 0..<128 {
+            for b in 0..<128 {
+                guard let x = Unicode.Scalar(a), let y = Unicode.Scalar(b) else { continue }
+                t[a * 128 + b] = substitution(Character(x), Character(y))
+            }
+        }
+        return t
+    }()
+
+    static func substitution(_ a: UInt32, _ b: UInt32) -> Double {
+        if a == b { return 0 }
+        if a < 128 && b < 128 { return asciiTable[Int(a) * 128 + Int(b)] }
+        guard let x = Unicode.Scalar(a), let y = Unicode.Scalar(b) else { return 1 }
+        return substitution(Character(x), Character(y))
+    }
+
+    private static let scalarPairs: [(UInt32, UInt32, UInt32)] = pairs.map { two, one in
+        let t = Array(two.unicodeScalars)
+        return (t[0].value, t[1].value, one.unicodeScalars.first?.value ?? 0)
+    }
+
+    /// Text as the distance reads it: one value per Unicode scalar.
+    static func scalars(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
+
     /// Weighted distance between an observed token and a lexicon word.
     static func distance(_ observed: String, _ target: String, limit: Double = .infinity) -> Double {
-        let a = Array(observed), b = Array(target)
+        distance(scalars(observed), scalars(target), limit: limit)
+    }
+
+    /// The distance on scalars: three rolling rows (transpositions and two-letter
+    /// confusions reach back two rows), no allocation per cell.
+    static func distance(_ a: [UInt32], _ b: [UInt32], limit: Double = .infinity) -> Double {
         let n = a.count, m = b.count
         if n == 0 { return Double(m) }
         if m == 0 { return Double(n) }
-        var d = Array(repeating: Array(repeating: 0.0, count: m + 1), count: n + 1)
-        for i in 0...n { d[i][0] = Double(i) }
-        for j in 0...m { d[0][j] = Double(j) }
+        var back2 = [Double](repeating: 0, count: m + 1)
+        var back1 = (0...m).map(Double.init)
+        var row = [Double](repeating: 0, count: m + 1)
         var previousRowMin = 0.0
         for i in 1...n {
+            row[0] = Double(i)
             var rowMin = Double.infinity
+            let ai = a[i - 1]
             for j in 1...m {
-                var v = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + substitution(a[i - 1], b[j - 1]))
-                if i >= 2 && j >= 2 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                    v = min(v, d[i - 2][j - 2] + 1)
+                let bj = b[j - 1]
+                var v = min(back1[j] + 1, row[j - 1] + 1, back1[j - 1] + substitution(ai, bj))
+                if i >= 2 && j >= 2 && ai == b[j - 2] && a[i - 2] == bj {
+                    v = min(v, back2[j - 2] + 1)
                 }
-                for (two, one) in pairs {
-                    let t = Array(two)
-                    if i >= 2 && a[i - 2] == t[0] && a[i - 1] == t[1] && b[j - 1] == one {
-                        v = min(v, d[i - 2][j - 1] + confusionCost)
+                for (t0, t1, one) in scalarPairs {
+                    if i >= 2 && a[i - 2] == t0 && ai == t1 && bj == one {
+                        v = min(v, back2[j - 1] + confusionCost)
                     }
-                    if j >= 2 && b[j - 2] == t[0] && b[j - 1] == t[1] && a[i - 1] == one {
-                        v = min(v, d[i - 1][j - 2] + confusionCost)
+                    if j >= 2 && b[j - 2] == t0 && bj == t1 && ai == one {
+                        v = min(v, back1[j - 2] + confusionCost)
                     }
                 }
-                d[i][j] = v
+                row[j] = v
                 rowMin = min(rowMin, v)
             }
             // Two-letter confusions (rn→m) reach back two rows: stop only when
             // both rows are over the limit.
             if rowMin > limit && previousRowMin > limit { return min(rowMin, previousRowMin) }
             previousRowMin = rowMin
+            swap(&back2, &back1)
+            swap(&back1, &row)
         }
-        return d[n][m]
+        return back1[m]
     }
 
     /// The largest cost still accepted as the same word. Short words are never
