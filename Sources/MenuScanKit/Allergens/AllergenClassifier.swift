@@ -21,6 +21,54 @@ struct ItemClassification: Sendable {
     var hasCodes = false
     /// Smallest OCR confidence of a word that carried allergen evidence.
     var weakestEvidenceWord: Double?
+    /// Content words the lexicon does not know (closed-world safety: an item with
+    /// one is never `safe`).
+    var unknownTerms: [String] = []
+    /// What the item is was understood: a dish, or an ingredient with a preparation
+    /// or a second food (closed-world safety; see `LexiconEntry.Role`).
+    var understoodFood = false
+    /// Roles of the terms read exactly (known words and false friends included).
+    var roles: [LexiconEntry.Role] = []
+    /// The item carries a vegan mark ("(VG)", "vegan").
+    var markedVegan = false
+    /// Why a dish may contain an allergen ("burger: seeded buns are common").
+    var mayContainWhy: [AllergenID: [String]] = [:]
+}
+
+private extension Array {
+    var nilIfEmpty: Self? { isEmpty ? nil : self }
+}
+
+extension ItemClassification {
+    /// Adds what the item's context (section header, section notes) implies, as
+    /// evidence "from section …": allergens and may-contains the item does not
+    /// declare absent, "ask your server" and unresolved codes. The context's own
+    /// unknown words and dietary words do not count for the item.
+    mutating func inherit(_ k: ItemClassification, from label: String) {
+        let absent = Set(declaredAbsent.map(\.id))
+        let have = Set(allergens.map(\.id))
+        for var f in k.allergens where !absent.contains(f.id) && !have.contains(f.id) {
+            f.why.append(label)
+            allergens.append(f)
+        }
+        allergens.sort { $0.id < $1.id }
+        let contained = Set(allergens.map(\.id))
+        // A section's guesses ("desserts: nuts common") are for items MenuScan cannot place;
+        // a dish it knows keeps its own. Statements ("may contain nuts") apply to every item.
+        let ownDish = roles.contains(.dish)
+        for a in k.mayContain where !absent.contains(a) && !contained.contains(a)
+            && !(k.mayContainWhy[a] != nil && (ownDish || (markedVegan && AllergenClassifier.animalAllergens.contains(a)))) {
+            mayContain.insert(a)
+            mayContainWhy[a, default: []] += (k.mayContainWhy[a] ?? []).map { "\($0) (\(label))" }
+        }
+        // "Vanilla" under "ICE CREAM", "Margherita" under "PIZZAS": the section names the dish.
+        if !understoodFood && roles.contains(.ingredient) && k.roles.contains(where: { $0 == .dish || $0 == .section }) {
+            understoodFood = true
+        }
+        askServer = askServer || k.askServer
+        unresolvedCodes = unresolvedCodes || k.unresolvedCodes
+        hasCodes = hasCodes || k.hasCodes
+    }
 }
 
 /// Finds allergen evidence in a span of text (one item, or a menu-level note).
@@ -53,7 +101,8 @@ struct AllergenClassifier: Sendable {
             guard t < tokens.count else { return nil }
             let tok = tokens[t]
             if tok.kind == .punct {
-                guard tok.norm == w else { return nil }
+                // "&" reads as "and" ("salt & pepper squid" = "salt and pepper squid")
+                guard tok.norm == w || (tok.norm == "&" && w == "and") else { return nil }
             } else {
                 guard Tokenizer.variants(tok.norm).contains(w) || tok.norm == w else { return nil }
             }
@@ -62,8 +111,13 @@ struct AllergenClassifier: Sendable {
         return t
     }
 
-    func findTerms(_ tokens: [Token]) -> [TermMatch] {
+    /// Lexicon terms in `tokens`, and which tokens a term (of any kind, false
+    /// friends and known words included) accounts for.
+    func findTerms(_ tokens: [Token]) -> (terms: [TermMatch], covered: [Bool], roles: [LexiconEntry.Role]) {
         var out: [TermMatch] = []
+        var roles: [LexiconEntry.Role] = []
+        var covered = [Bool](repeating: false, count: tokens.count)
+        func cover(_ s: Int, _ e: Int) { for k in s..<max(s, min(e, tokens.count)) { covered[k] = true } }
         var i = 0
         let entries = lexicon.entries
         func text(_ s: Int, _ e: Int) -> String {
@@ -85,6 +139,10 @@ struct AllergenClassifier: Sendable {
                 }
             }
             if !bestIdx.isEmpty {
+                cover(i, bestEnd)
+                roles.append(bestIdx.contains { entries[$0].role == .dish } ? .dish : entries[bestIdx[0]].role)
+                // A word known to carry no allergen yields to a row that gives one.
+                if bestIdx.contains(where: { entries[$0].kind != .known }) { bestIdx.removeAll { entries[$0].kind == .known } }
                 if !bestIdx.contains(where: { entries[$0].kind == .safe }) {
                     for idx in bestIdx.sorted() {
                         out.append(TermMatch(entry: idx, start: i, end: bestEnd, cost: 0, text: text(i, bestEnd)))
@@ -119,32 +177,78 @@ struct AllergenClassifier: Sendable {
             }
             let kept = hits.filter { h in !safeSpans.contains { $0.lowerBound <= h.1.lowerBound && h.1.upperBound <= $0.upperBound } }
             if !kept.isEmpty || !safeSpans.isEmpty {
+                cover(i, i + 1)
+                roles.append(kept.isEmpty ? .ingredient : .dish)
                 for h in kept { out.append(TermMatch(entry: h.0, start: i, end: i + 1, cost: 0, text: tok.raw)) }
                 i += 1
                 continue
             }
-            // 3. OCR-tolerant match for words of five letters or more
+            // 3. Inflected forms and compounds of known words ("Pfifferlingen", "Salatteller",
+            //    "Käsesauce"): every part's rows count, as for a word read exactly.
+            if let parts = lexicon.inflectedRows(norm).nilIfEmpty.map({ [$0] }) ?? lexicon.compoundRows(norm) {
+                cover(i, i + 1)
+                for rows in parts {
+                    roles.append(rows.contains { entries[$0].role == .dish } ? .dish : entries[rows[0]].role)
+                    guard !rows.contains(where: { entries[$0].kind == .safe }) else { continue }
+                    for idx in rows where entries[idx].kind != .known {
+                        out.append(TermMatch(entry: idx, start: i, end: i + 1, cost: 0, text: tok.raw))
+                    }
+                }
+                i += 1
+                continue
+            }
+            // 4. OCR-tolerant match for words of five letters or more
             let letters = norm.filter { $0.isLetter }.count
             if norm.count >= 5 && letters >= norm.count - 2 && letters >= 3 {
                 var fbest: (Int, Double)? = nil
-                for idx in lexicon.fuzzyCandidates {
-                    let term = entries[idx].term
-                    for v in Set(Tokenizer.variants(norm)) where abs(v.count - term.count) <= 2 && !OCRFuzzy.isInflection(v, term) {
-                        guard let f1 = v.first, let f2 = term.first,
+                let variants = Set(Tokenizer.variants(norm)).map { ($0, OCRFuzzy.scalars($0)) }
+                // Only candidates within two letters of a variant's length; in lexicon order,
+                // so that ties go to the earlier row as they always have.
+                var positions: [Int] = []
+                for length in Set(variants.flatMap { ($0.1.count - 2)...($0.1.count + 2) }) {
+                    positions += lexicon.fuzzyByLength[length] ?? []
+                }
+                positions.sort()
+                for p in positions {
+                    let idx = lexicon.fuzzyCandidates[p]
+                    let term = entries[idx].term, ts = lexicon.fuzzyScalars[p]
+                    for (v, vs) in variants where abs(vs.count - ts.count) <= 2 && !OCRFuzzy.isInflection(v, term) {
+                        guard let f1 = vs.first, let f2 = ts.first,
                               f1 == f2 || OCRFuzzy.substitution(f1, f2) < 1 || v.hasPrefix("rn") || v.hasPrefix("cl") else { continue }
-                        let limit = OCRFuzzy.maxCost(forLength: min(v.count, term.count))
+                        let limit = OCRFuzzy.maxCost(forLength: min(vs.count, ts.count))
                         guard limit > 0 else { continue }
-                        let c = OCRFuzzy.distance(v, term, limit: limit)
-                        if c > 0 && c <= limit && (fbest == nil || c < fbest!.1) { fbest = (idx, c) }
+                        let c = OCRFuzzy.distance(vs, ts, limit: limit)
+                        if c > 0 && c <= limit && (fbest.map { c < $0.1 } ?? true) { fbest = (idx, c) }
                     }
                 }
                 if let (idx, c) = fbest, entries[idx].kind != .safe {
                     out.append(TermMatch(entry: idx, start: i, end: i + 1, cost: c, text: tok.raw))
+                    cover(i, i + 1)
                 }
             }
             i += 1
         }
-        return out
+        return (out, covered, roles)
+    }
+
+    /// Closed-world: is what the item is understood from the roles of its terms? A dish
+    /// is; so is a food with anything more said about it ("Steamed rice", "Chicken with
+    /// lemon"); one bare food word is a flavour or a part of something unnamed
+    /// ("Vanilla", "Banana" on a shakes list), understood only through its section.
+    static func understands(_ roles: [LexiconEntry.Role], contentWords: Int) -> Bool {
+        if roles.contains(.dish) { return true }
+        return roles.contains(.ingredient) && contentWords >= 2
+    }
+
+    /// Initials such as "B.L.T." or "B.L.A.T.": a dish named by its letters, never understood.
+    static let initialsRegex = try! NSRegularExpression(pattern: #"^\W*(?:[A-Za-z]\.){2,}[A-Za-z]?\.?\W*$"#)
+
+    /// A word that must be understood before an item can be called safe: two or
+    /// more letters, mostly letters (not a price, quantity or code letter).
+    static func isContentWord(_ t: Token) -> Bool {
+        guard t.kind == .word else { return false }
+        let letters = t.norm.reduce(0) { $0 + ($1.isLetter ? 1 : 0) }
+        return letters >= 2 && letters * 2 > t.norm.count
     }
 
     func findQualifiers(_ tokens: [Token]) -> [QualMatch] {
@@ -233,10 +337,23 @@ struct AllergenClassifier: Sendable {
     /// evidence counts, their dietary words do not.
     func classify(words: [SourceWord], rawText: String, legend: CodeLegend) -> ItemClassification {
         let tokens = Tokenizer.tokenize(words)
-        let terms = findTerms(tokens)
+        var (terms, covered, roles) = findTerms(tokens)
         let quals = findQualifiers(tokens)
         let entries = lexicon.entries
         var result = ItemClassification()
+        for q in quals { for k in q.start..<min(q.end, covered.count) { covered[k] = true } }
+        var unknown: [String] = []
+        for (k, t) in tokens.enumerated() where !covered[k] && Self.isContentWord(t) && !unknown.contains(t.raw) {
+            unknown.append(t.raw)
+        }
+        for w in words where Self.initialsRegex.firstMatch(in: w.text, range: NSRange(w.text.startIndex..., in: w.text)) != nil {
+            unknown.append(w.text)
+        }
+        result.unknownTerms = unknown
+        result.roles = roles
+        result.understoodFood = Self.understands(roles, contentWords: tokens.filter(Self.isContentWord).count)
+        // Known words count for understanding and diet; they carry no allergen.
+        terms.removeAll { entries[$0.entry].kind == .known && entries[$0.entry].diet == .none }
 
         enum Status { case contains, mayContain, absent }
         // Per term: allergens → status
@@ -348,12 +465,36 @@ struct AllergenClassifier: Sendable {
                 break
             }
         }
+        // A dish row that holds its own qualifier ("gluten free bread", "vegan mayo") was read
+        // as one term; it still declares what it is free of.
+        for q in quals {
+            guard let m = terms.first(where: { $0.start <= q.start && q.end <= $0.end && $0.end - $0.start > q.end - q.start })
+            else { continue }
+            var ids = Set<AllergenID>()
+            switch lexicon.qualifiers[q.q].kind {
+            case .absentAfter: ids = Set(tokens[m.start..<q.start].flatMap { lexicon.byTerm[$0.norm].map { entries[$0].allergens } ?? [] })
+            case .absentBefore: ids = Set(tokens[q.end..<m.end].flatMap { lexicon.byTerm[$0.norm].map { entries[$0].allergens } ?? [] })
+            case .veganModifier: ids = Self.animalAllergens
+            default: continue
+            }
+            for a in ids where !entries[m.entry].allergens.contains(a) { absentEvidence[a, default: []].append(m.text) }
+        }
 
         // Aggregate findings.
-        struct Acc { var evidence: [String] = []; var source: EvidenceSource = .implied; var conf = 0.0; var allFuzzy = true }
+        struct Acc {
+            var evidence: [String] = []; var source: EvidenceSource = .implied; var conf = 0.0; var allFuzzy = true
+            var why: [String] = []
+        }
         var acc: [AllergenID: Acc] = [:]
+        var dishMay: [AllergenID: [String]] = [:]
         for (ti, m) in terms.enumerated() {
             let e = entries[m.entry]
+            // A dish that often holds an allergen ("burger": sesame on seeded buns) → may
+            // contain, unless the item declares it absent (below).
+            for a in e.mayContain {
+                let w = e.why.isEmpty ? m.text : e.why
+                if !(dishMay[a]?.contains(w) ?? false) { dishMay[a, default: []].append(w) }
+            }
             let wordConfs = Set(tokens[m.start..<m.end].map(\.word)).compactMap { words[$0].confidence }
             let ocr = wordConfs.min() ?? 1.0
             let fuzzFactor = m.cost > 0 ? max(0.3, 0.75 - 0.3 * m.cost) : 1.0
@@ -361,6 +502,7 @@ struct AllergenClassifier: Sendable {
             for a in e.allergens where status[ti][a] == .contains {
                 var x = acc[a] ?? Acc()
                 if !x.evidence.contains(m.text) { x.evidence.append(m.text) }
+                if !e.why.isEmpty && !x.why.contains(e.why) { x.why.append(e.why) }
                 let src: EvidenceSource = e.kind == .explicit ? .explicit : .implied
                 // exact evidence decides the source before fuzzy evidence does
                 if x.conf == 0 || (m.cost == 0 && (x.allFuzzy || src < x.source)) || (m.cost > 0 && x.allFuzzy && src < x.source) {
@@ -385,14 +527,24 @@ struct AllergenClassifier: Sendable {
             acc[a] = x
         }
         result.unresolvedCodes = unresolved
+        // Printed codes read through a legend are the menu's own declaration: they win over
+        // the dish table's guesses of what a dish may contain.
+        if !codes.isEmpty && !unresolved { dishMay = [:] }
         result.allergens = acc.keys.sorted().map {
             let x = acc[$0]!
             return AllergenFinding(id: $0, evidence: x.evidence, source: x.source,
-                                   confidence: (x.conf * 1000).rounded() / 1000, fuzzy: x.allFuzzy)
+                                   confidence: (x.conf * 1000).rounded() / 1000, fuzzy: x.allFuzzy, why: x.why)
         }
         let contained = Set(acc.keys)
         result.declaredAbsent = absentEvidence.keys.sorted().filter { !contained.contains($0) }
             .map { AbsentEvidence(id: $0, evidence: Array(Set(absentEvidence[$0]!)).sorted()) }
+        // A dish the menu marks vegan ("(VG)") holds no animal product its recipe might.
+        result.markedVegan = quals.contains { lexicon.qualifiers[$0.q].kind == .veganMarker }
+        for (a, why) in dishMay where absentEvidence[a] == nil && !contained.contains(a)
+            && !(result.markedVegan && Self.animalAllergens.contains(a)) {
+            result.mayContain.insert(a)
+            result.mayContainWhy[a, default: []] += why
+        }
         result.mayContain.subtract(contained)
 
         // Dietary (R8).

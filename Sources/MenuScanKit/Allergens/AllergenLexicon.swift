@@ -2,7 +2,9 @@ import Foundation
 
 /// One lexicon row (see models/allergens/README.md for the format).
 struct LexiconEntry: Sendable, Equatable {
-    enum Kind: String, Sendable { case explicit, implied, safe }
+    /// `known`: a word understood to carry none of the 14 allergens (known.tsv, or a
+    /// dish row with nothing to declare): it makes an item understood, never an allergen.
+    enum Kind: String, Sendable { case explicit, implied, safe, known }
     enum Diet: String, Sendable { case meat, animal, none }
     enum Affix: Sendable, Equatable { case word, prefix, suffix, infix }
 
@@ -16,6 +18,17 @@ struct LexiconEntry: Sendable, Equatable {
     var noAbsent: Bool
     var affix: Affix
     var lang: String
+    /// Allergens often but not always in it (dishes.tsv `may_contain`): "may contain".
+    var mayContain: [AllergenID] = []
+    /// Why, in words a user can check ("burger: served in a wheat bun"); dishes.tsv rows.
+    var why: String = ""
+    /// What the term tells about an item (closed-world safety): a `dish` or a term that
+    /// names its allergen source is understood alone; one bare `ingredient` is a flavour
+    /// or a part ("Vanilla", "Chicken"), understood with a preparation, a second food or
+    /// the section's dish; `preparation` and `modifier` words are understood but no food;
+    /// a `section` word ("PIZZAS") speaks for the items under it.
+    enum Role: Sendable { case dish, ingredient, preparation, modifier, section }
+    var role: Role = .dish
 }
 
 /// Qualifier phrases (models/allergens/qualifiers.tsv).
@@ -49,6 +62,9 @@ public struct AllergenLexicon: Sendable {
     var byFirstWord: [String: [Int]] = [:]
     var affixEntries: [Int] = []
     var fuzzyCandidates: [Int] = []
+    /// Each fuzzy candidate's term as scalars, and candidate positions by scalar count.
+    var fuzzyScalars: [[UInt32]] = []
+    var fuzzyByLength: [Int: [Int]] = [:]
     var qualifiersByFirstWord: [String: [Int]] = [:]
     /// Exact single-term lookup (legend names: "Sulphur dioxide", "Lactose").
     var byTerm: [String: Int] = [:]
@@ -64,8 +80,11 @@ public struct AllergenLexicon: Sendable {
             switch e.affix {
             case .word:
                 byFirstWord[e.words[0], default: []].append(i)
-                if byTerm[e.term] == nil || e.kind != .safe { byTerm[e.term] = i }
-                if e.words.count == 1 && !e.noFuzz && e.term.count >= 5 && !e.term.contains(where: \.isNumber) {
+                if byTerm[e.term] == nil || (e.kind != .safe && e.kind != .known) { byTerm[e.term] = i }
+                if e.kind != .known && e.words.count == 1 && !e.noFuzz && e.term.count >= 5 && !e.term.contains(where: \.isNumber) {
+                    let scalars = OCRFuzzy.scalars(e.term)
+                    fuzzyByLength[scalars.count, default: []].append(fuzzyCandidates.count)
+                    fuzzyScalars.append(scalars)
                     fuzzyCandidates.append(i)
                 }
             default:
@@ -75,6 +94,47 @@ public struct AllergenLexicon: Sendable {
         for (i, q) in qualifiers.enumerated() {
             qualifiersByFirstWord[q.words[0], default: []].append(i)
         }
+    }
+
+    /// Single-word rows for `word` or one of its inflected forms ("Pfifferlingen" →
+    /// pfifferling, "gebackener" → gebacken): plural variants, then German, French,
+    /// Spanish and Italian endings, each leaving at least three letters.
+    func inflectedRows(_ word: String) -> [Int] {
+        var forms = Tokenizer.variants(word)
+        for ending in ["en", "em", "er", "es", "e", "n", "s", "i", "a", "o"] where word.hasSuffix(ending) && word.count - ending.count >= 3 {
+            forms.append(String(word.dropLast(ending.count)))
+        }
+        for f in forms {
+            let rows = (byFirstWord[f] ?? []).filter { entries[$0].words.count == 1 }
+            if !rows.isEmpty { return rows }
+        }
+        return []
+    }
+
+    /// A compound read as its parts ("Salatteller" = salat + teller, "Apfelkompott",
+    /// "Poulardengeschnetzeltem" = poularde + n + geschnetzeltem): each part a known
+    /// single word (inflected forms too), parts of three letters or more, a German
+    /// linking element (-s-, -n-, -en-, -es-, -e-) allowed between them, at most
+    /// three parts. The rows of each part, or nil.
+    func compoundRows(_ word: String, depth: Int = 0) -> [[Int]]? {
+        let chars = Array(word)
+        guard chars.count >= 6, depth < 3 else { return nil }
+        for k in stride(from: chars.count - 3, through: 3, by: -1) {
+            let right = String(chars[k...])
+            let left = String(chars[..<k])
+            var leftRows = (byFirstWord[left] ?? []).filter { entries[$0].words.count == 1 }
+            if leftRows.isEmpty {
+                for link in ["s", "n", "en", "es", "e"] where left.hasSuffix(link) && left.count - link.count >= 3 {
+                    leftRows = (byFirstWord[String(left.dropLast(link.count))] ?? []).filter { entries[$0].words.count == 1 }
+                    if !leftRows.isEmpty { break }
+                }
+            }
+            guard !leftRows.isEmpty else { continue }
+            let rightRows = inflectedRows(right)
+            if !rightRows.isEmpty { return [leftRows, rightRows] }
+            if let more = compoundRows(right, depth: depth + 1) { return [leftRows] + more }
+        }
+        return nil
     }
 
     /// Loads `lexicon.tsv`, `qualifiers.tsv` and `codes.tsv` from `directory`
@@ -87,7 +147,12 @@ public struct AllergenLexicon: Sendable {
             }
             return text
         }
-        let entries = try parseLexicon(read("lexicon.tsv"), file: "lexicon.tsv")
+        func readIfPresent(_ name: String) throws -> String? {
+            FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) ? try read(name) : nil
+        }
+        var entries = try parseLexicon(read("lexicon.tsv"), file: "lexicon.tsv")
+        if let dishes = try readIfPresent("dishes.tsv") { entries += try parseDishes(dishes) }
+        if let known = try readIfPresent("known.tsv") { entries += try parseKnown(known) }
         let quals = try parseQualifiers(read("qualifiers.tsv"))
         let codes = try parseCodes(read("codes.tsv"))
         guard !entries.isEmpty, !quals.isEmpty else {
@@ -133,15 +198,7 @@ public struct AllergenLexicon: Sendable {
             guard cols.count >= 3 else {
                 throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): expected at least 3 columns")
             }
-            var term = TextFold.fold(cols[0])
-            var affix = LexiconEntry.Affix.word
-            if term.hasPrefix("*") && term.hasSuffix("*") && term.count > 2 { affix = .infix; term = String(term.dropFirst().dropLast()) }
-            else if term.hasPrefix("*") { affix = .suffix; term.removeFirst() }
-            else if term.hasSuffix("*") { affix = .prefix; term.removeLast() }
-            let words = Tokenizer.tokenize([SourceWord(text: term, confidence: nil)]).map(\.norm)
-            guard !words.isEmpty else {
-                throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): empty term")
-            }
+            let (term, words, affix) = try termWords(cols[0], file: file, line: n)
             let allergens = try parseAllergenList(cols[1], file: file, line: n)
             guard let kind = LexiconEntry.Kind(rawValue: cols[2]) else {
                 throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): unknown kind")
@@ -171,9 +228,83 @@ public struct AllergenLexicon: Sendable {
                 else { throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): unknown flag") }
             }
             let lang = cols.count > 5 ? cols[5] : ""
-            out.append(LexiconEntry(term: words.joined(separator: " "), words: words, allergens: allergens,
+            out.append(LexiconEntry(term: term, words: words, allergens: allergens,
                                     kind: kind, diet: diet, confidence: confidence, noFuzz: noFuzz,
-                                    noAbsent: noAbsent, affix: affix, lang: lang))
+                                    noAbsent: noAbsent, affix: affix, lang: lang,
+                                    role: allergens.isEmpty ? .ingredient : .dish))
+        }
+        return out
+    }
+
+    /// A term as the lexicon stores it: folded words and its affix form.
+    private static func termWords(_ raw: String, file: String, line n: Int) throws -> (String, [String], LexiconEntry.Affix) {
+        var term = TextFold.fold(raw)
+        var affix = LexiconEntry.Affix.word
+        if term.hasPrefix("*") && term.hasSuffix("*") && term.count > 2 { affix = .infix; term = String(term.dropFirst().dropLast()) }
+        else if term.hasPrefix("*") { affix = .suffix; term.removeFirst() }
+        else if term.hasSuffix("*") { affix = .prefix; term.removeLast() }
+        // A hyphen between words is optional in the text ("self-raising" = "self raising"),
+        // so it is no word of the term.
+        let words = Tokenizer.tokenize([SourceWord(text: term, confidence: nil)]).map(\.norm).filter { $0 != "-" }
+        guard !words.isEmpty else {
+            throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): empty term")
+        }
+        return (words.joined(separator: " "), words, affix)
+    }
+
+    /// dishes.tsv: `term, contains, may_contain, diet, category, lang, evidence`: what a dish,
+    /// sauce, bread, batter, drink… holds as normally made (see models/allergens/README.md).
+    static func parseDishes(_ text: String) throws -> [LexiconEntry] {
+        var out: [LexiconEntry] = []
+        for (n, cols) in rows(text) {
+            guard cols.count >= 5 else {
+                throw MenuScanError.lexiconUnavailable.with(detail: "dishes.tsv:\(n): expected 7 columns")
+            }
+            let (term, words, affix) = try termWords(cols[0], file: "dishes.tsv", line: n)
+            let contains = try parseAllergenList(cols[1], file: "dishes.tsv", line: n)
+            let may = try parseAllergenList(cols[2], file: "dishes.tsv", line: n).filter { !contains.contains($0) }
+            let diet: LexiconEntry.Diet
+            switch cols[3] {
+            case "meat": diet = .meat
+            case "animal": diet = .animal
+            case "", "-": diet = .none
+            default: throw MenuScanError.lexiconUnavailable.with(detail: "dishes.tsv:\(n): unknown diet")
+            }
+            let kind: LexiconEntry.Kind = contains.isEmpty && may.isEmpty ? .known : .implied
+            out.append(LexiconEntry(term: term, words: words, allergens: contains, kind: kind, diet: diet,
+                                    confidence: 0.9, noFuzz: words.count > 1, noAbsent: false, affix: affix,
+                                    lang: cols.count > 5 ? cols[5] : "", mayContain: may,
+                                    why: cols.count > 6 ? cols[6] : "", role: role(ofDishCategory: cols[4])))
+        }
+        return out
+    }
+
+    /// A dish-table row's role: a heading word speaks for its section; a coating,
+    /// batter, spice mix or preparation says how, not what; everything else is a dish.
+    static func role(ofDishCategory category: String) -> LexiconEntry.Role {
+        switch category {
+        case "section": return .section
+        case "preparation", "coating", "batter", "spice_mix": return .preparation
+        default: return .dish
+        }
+    }
+
+    /// known.tsv: `term, class, diet, lang`: words understood to carry none of the 14
+    /// allergens. Classes `ingredient` is food; the others are words about food.
+    static let knownClasses: Set<String> = ["ingredient", "preparation", "descriptor", "function", "menu", "colour_taste", "place_style"]
+
+    static func parseKnown(_ text: String) throws -> [LexiconEntry] {
+        var out: [LexiconEntry] = []
+        for (n, cols) in rows(text) {
+            guard cols.count >= 2, knownClasses.contains(cols[1]) else {
+                throw MenuScanError.lexiconUnavailable.with(detail: "known.tsv:\(n): bad row")
+            }
+            let (term, words, affix) = try termWords(cols[0], file: "known.tsv", line: n)
+            let diet: LexiconEntry.Diet = cols.count > 2 && cols[2] == "meat" ? .meat : .none
+            let role: LexiconEntry.Role = cols[1] == "ingredient" ? .ingredient : (cols[1] == "preparation" ? .preparation : .modifier)
+            out.append(LexiconEntry(term: term, words: words, allergens: [], kind: .known, diet: diet, confidence: 1,
+                                    noFuzz: true, noAbsent: false, affix: affix, lang: cols.count > 3 ? cols[3] : "",
+                                    role: role))
         }
         return out
     }

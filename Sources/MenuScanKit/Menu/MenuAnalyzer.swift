@@ -122,12 +122,20 @@ public struct MenuAnalyzer: Sendable {
         var classified: [(MenuItem, ItemClassification, Bool)] = []
         for r in raw {
             let own = r.lines
+            var c = classifier.classify(words: own.flatMap { lines[$0].words },
+                                        rawText: own.map { lines[$0].text }.joined(separator: "\n"), legend: legend)
             // The section header and its notes are context for the item: "SANDWICHES" → bread,
             // "All our pizzas are cooked on a thin crust." → gluten, "WINES" → sulphites.
             let context = (r.sectionLine.map { [$0] } ?? []) + r.noteLines
-            let words = own.flatMap { lines[$0].words } + context.flatMap { [SourceWord(text: ".", confidence: nil)] + lines[$0].words }
-            let rawText = (own + r.noteLines).map { lines[$0].text }.joined(separator: "\n")
-            let c = classifier.classify(words: words, rawText: rawText, legend: legend)
+            if !context.isEmpty {
+                let k = classifier.classify(words: context.flatMap { [SourceWord(text: ".", confidence: nil)] + lines[$0].words },
+                                            rawText: r.noteLines.map { lines[$0].text }.joined(separator: "\n"), legend: legend)
+                c.inherit(k, from: r.section.map { "from section “\($0)”" } ?? "from the section's note")
+            }
+            if perLine && c.hasCodes && legend.numeric.isEmpty && legend.letters.isEmpty {
+                // One line of a menu without the menu: its codes' legend is not there to read.
+                c.unresolvedCodes = true
+            }
             let ocrWords = own.flatMap { lines[$0].ocrWords }
             let confs = ocrWords.compactMap(\.confidence)
             let confidence: Double = exactText ? 1.0 : (confs.isEmpty ? 0 : confs.reduce(0, +) / Double(confs.count))
@@ -137,12 +145,16 @@ public struct MenuAnalyzer: Sendable {
             }
             var mayContain = c.mayContain.union(menuMay)
             mayContain.subtract(c.allergens.map(\.id))
-            let item = MenuItem(section: r.section, name: r.name, description: r.descriptionParts.joined(separator: " "),
+            var item = MenuItem(section: r.section, name: r.name, description: r.descriptionParts.joined(separator: " "),
                                 price: r.price, box: box, words: ocrWords,
                                 confidence: (confidence * 1000).rounded() / 1000,
                                 allergens: c.allergens, mayContain: mayContain.sorted(),
                                 declaredAbsent: c.declaredAbsent.map(\.id), declaredAbsentEvidence: c.declaredAbsent,
                                 dietary: c.dietary, dietaryEvidence: c.dietaryEvidence, safety: nil, safetyReasons: [])
+            item.unknownTerms = c.unknownTerms
+            item.mayContainEvidence = item.mayContain.compactMap { a in
+                c.mayContainWhy[a].map { MayContainEvidence(id: a, evidence: $0) }
+            }
             classified.append((item, c, lowWords))
         }
         // A menu that prints allergen codes for its items (codes on most items, whether or
@@ -187,9 +199,11 @@ public struct MenuAnalyzer: Sendable {
     }
 
     /// R7: unsafe when the item contains a profile allergen on solid evidence;
-    /// caution on cross-contact, fuzzy or low-confidence evidence, unreadable
-    /// text, "ask your server", codes without a legend or misread, or no codes
-    /// on a menu that codes its items; safe otherwise.
+    /// caution on cross-contact, fuzzy or low-confidence evidence, text not read
+    /// with high confidence, "ask your server", codes without a legend or misread,
+    /// no codes on a menu that codes its items, and — closed world — any word
+    /// MenuScan does not understand or no recognised food at all. Safe only when
+    /// none of these holds: the whole item was understood and holds no profile allergen.
     static func safety(item: MenuItem, classification c: ItemClassification, lowWords: Bool,
                        missingCodes: Bool = false, profile: AllergenProfile) -> (Safety, [String]) {
         var unsafe = false, caution = false
@@ -201,7 +215,12 @@ public struct MenuAnalyzer: Sendable {
         for a in item.mayContain where profile.allergens.contains(a) {
             caution = true; reasons.append("may_contain:\(a.rawValue)")
         }
-        if item.confidenceLevel == .low { caution = true; reasons.append("low_text_confidence") }
+        if item.confidenceLevel != .high { caution = true; reasons.append("low_text_confidence") }
+        // Closed world: every word understood and the dish known — or the menu's own
+        // allergen codes, read through its legend, declare what the item holds.
+        let declaredByCodes = c.hasCodes && !c.unresolvedCodes
+        if !item.unknownTerms.isEmpty && !declaredByCodes { caution = true; reasons.append("unknown_terms") }
+        if !c.understoodFood && !declaredByCodes { caution = true; reasons.append("dish_not_understood") }
         if lowWords { caution = true; reasons.append("low_confidence_words") }
         if c.askServer { caution = true; reasons.append("ask_server") }
         if c.unresolvedCodes { caution = true; reasons.append("unresolved_allergen_codes") }

@@ -32,8 +32,13 @@ public struct AllergenFinding: Codable, Sendable, Equatable {
     /// (wheat, shellfish, …), so that both audiences can read the result.
     public var name: String
     public var usName: String?
+    /// Why the evidence means the allergen, in words a person can check: the dish
+    /// table's wording ("burger: served in a wheat bun") or the context it came
+    /// from ("from section “PIZZA”"). Empty when the evidence names the allergen.
+    public var why: [String]
 
-    public init(id: AllergenID, evidence: [String], source: EvidenceSource, confidence: Double, fuzzy: Bool) {
+    public init(id: AllergenID, evidence: [String], source: EvidenceSource, confidence: Double, fuzzy: Bool, why: [String] = []) {
+        self.why = why
         self.id = id
         self.evidence = evidence
         self.source = source
@@ -43,13 +48,14 @@ public struct AllergenFinding: Codable, Sendable, Equatable {
         self.usName = id.usName
     }
 
-    enum CodingKeys: String, CodingKey { case id, evidence, source, confidence, fuzzy, name, usName }
+    enum CodingKeys: String, CodingKey { case id, evidence, source, confidence, fuzzy, name, usName, why }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(id: try c.decode(AllergenID.self, forKey: .id), evidence: try c.decode([String].self, forKey: .evidence),
                   source: try c.decode(EvidenceSource.self, forKey: .source), confidence: try c.decode(Double.self, forKey: .confidence),
-                  fuzzy: try c.decodeIfPresent(Bool.self, forKey: .fuzzy) ?? false)
+                  fuzzy: try c.decodeIfPresent(Bool.self, forKey: .fuzzy) ?? false,
+                  why: try c.decodeIfPresent([String].self, forKey: .why) ?? [])
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -61,11 +67,18 @@ public struct AllergenFinding: Codable, Sendable, Equatable {
         try c.encode(fuzzy, forKey: .fuzzy)
         try c.encode(name, forKey: .name)
         try c.encode(usName, forKey: .usName)
+        try c.encode(why, forKey: .why)
     }
 }
 
 /// Evidence that an allergen was declared absent ("gluten-free bun", "(GF)").
 public struct AbsentEvidence: Codable, Sendable, Equatable {
+    public var id: AllergenID
+    public var evidence: [String]
+}
+
+/// Why an item may contain an allergen: the statement or the dish table's wording.
+public struct MayContainEvidence: Codable, Sendable, Equatable {
     public var id: AllergenID
     public var evidence: [String]
 }
@@ -93,12 +106,21 @@ public struct MenuItem: Codable, Sendable, Equatable {
     /// nil when no allergen profile was given.
     public var safety: Safety?
     /// Machine-readable reasons behind `safety` (e.g. "contains:milk",
-    /// "may_contain:peanuts", "fuzzy_evidence:eggs", "low_text_confidence").
+    /// "may_contain:peanuts", "fuzzy_evidence:eggs", "low_text_confidence",
+    /// "unknown_terms", "dish_not_understood").
     public var safetyReasons: [String]
+    /// Closed-world safety: the item's words that MenuScan does not understand
+    /// (not an ingredient, dish, preparation or known non-food word). An item
+    /// with any is never `safe`.
+    public var unknownTerms: [String] = []
+    /// Why the item may contain each of `mayContain` where a dish implies it
+    /// ("burger: seeded buns are common"); cross-contact statements are in `mayContain` alone.
+    public var mayContainEvidence: [MayContainEvidence] = []
 
     enum CodingKeys: String, CodingKey {
         case section, name, description, price, box, words, confidence, confidenceLevel, allergens
         case mayContain, declaredAbsent, declaredAbsentEvidence, dietary, dietaryEvidence, safety, safetyReasons
+        case unknownTerms, mayContainEvidence
     }
 
     public init(section: String?, name: String, description: String, price: String?, box: Box?, words: [OCRWord],
@@ -141,6 +163,8 @@ public struct MenuItem: Codable, Sendable, Equatable {
         dietaryEvidence = try c.decodeIfPresent([String].self, forKey: .dietaryEvidence) ?? []
         safety = try c.decodeIfPresent(Safety.self, forKey: .safety)
         safetyReasons = try c.decodeIfPresent([String].self, forKey: .safetyReasons) ?? []
+        unknownTerms = try c.decodeIfPresent([String].self, forKey: .unknownTerms) ?? []
+        mayContainEvidence = try c.decodeIfPresent([MayContainEvidence].self, forKey: .mayContainEvidence) ?? []
     }
 
     /// `section`, `price`, `box` and `safety` are always present (null when
@@ -163,6 +187,8 @@ public struct MenuItem: Codable, Sendable, Equatable {
         try c.encode(dietaryEvidence, forKey: .dietaryEvidence)
         try c.encode(safety, forKey: .safety)
         try c.encode(safetyReasons, forKey: .safetyReasons)
+        try c.encode(unknownTerms, forKey: .unknownTerms)
+        try c.encode(mayContainEvidence, forKey: .mayContainEvidence)
     }
 }
 

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+@testable import MenuScanKit
+
+/// "Safe" only with evidence: an item is safe for a profile only when every content
+/// word is understood, the dish is known, the text was read with high confidence and
+/// no code or statement is left unresolved (issue 13).
+@Suite struct ClosedWorldSafetyTests {
+    let analyzer = AllergenFixtures.analyzer
+    let milk = AllergenProfile(allergens: [.milk])
+    let gluten = AllergenProfile(allergens: [.gluten])
+
+    @Test func unknownWordsAreCautionAndNamed() {
+        let item = AllergenFixtures.item("Grilled chicken with zorblax sauce", profile: milk)
+        #expect(item.safety == .caution)
+        #expect(item.safetyReasons.contains("unknown_terms"))
+        #expect(item.unknownTerms.contains("zorblax"))
+        // The same dish with every word understood is safe.
+        let known = AllergenFixtures.item("Grilled chicken with lemon and rice", profile: milk)
+        #expect(known.unknownTerms.isEmpty)
+        #expect(known.safety == .safe)
+        #expect(known.safetyReasons.isEmpty)
+    }
+
+    @Test func aNameThatSaysNothingAboutTheFoodIsNotUnderstood() {
+        // Initials and fancy names are not dishes MenuScan knows.
+        let blt = AllergenFixtures.item("The B.L.A.T. bacon, lettuce, avocado, tomato", profile: gluten)
+        #expect(blt.safety == .caution)
+        #expect(blt.unknownTerms.contains("B.L.A.T."))
+        // One bare food word is a flavour or a part ("Vanilla" on a shakes list).
+        let flavour = AllergenFixtures.item("Banana", profile: milk)
+        #expect(flavour.safety == .caution)
+        #expect(flavour.safetyReasons.contains("dish_not_understood"))
+        // Words about food without a food: "House special".
+        let special = AllergenFixtures.item("House special", profile: milk)
+        #expect(special.safety == .caution)
+    }
+
+    @Test func dishesCarryWhatTheyAreMadeOf() {
+        // The bun of a burger, the batter of onion rings, the milk of a latte.
+        let burger = AllergenFixtures.item("Classic burger, beef patty, lettuce, tomato", profile: gluten)
+        #expect(burger.safety == .unsafe)
+        let g = burger.allergens.first { $0.id == .gluten }
+        #expect(g?.why.contains { $0.contains("bun") } == true)
+        #expect(AllergenFixtures.item("Onion rings", profile: gluten).safety == .unsafe)
+        #expect(AllergenFixtures.item("Caffe latte", profile: milk).safety == .unsafe)
+        #expect(AllergenFixtures.item("Ranch dip", profile: milk).safety == .unsafe)
+        #expect(AllergenFixtures.ids(AllergenFixtures.item("Hake with tartare sauce")).isSuperset(of: [.fish, .eggs]))
+        #expect(AllergenFixtures.ids(AllergenFixtures.item("Langoustines")).contains(.crustaceans))
+        // What a dish often but not always holds is "may contain", with its reason.
+        let item = AllergenFixtures.item("Cheeseburger", profile: AllergenProfile(allergens: [.sesame]))
+        #expect(item.safety == .caution)
+        #expect(item.safetyReasons.contains("may_contain:sesame"))
+        #expect(item.mayContainEvidence.contains { $0.id == .sesame && !$0.evidence.isEmpty })
+    }
+
+    @Test func aVeganMarkCancelsTheRecipesAnimalMayContains() {
+        let plain = AllergenFixtures.item("Fruit sorbet, mango and raspberry", profile: milk)
+        #expect(plain.safety == .caution)
+        #expect(plain.safetyReasons.contains("may_contain:milk"))
+        let marked = AllergenFixtures.item("Fruit sorbet, mango and raspberry (VG)", profile: milk)
+        #expect(marked.safety == .safe)
+    }
+
+    @Test func espressoIsUnderstoodAndSafe() {
+        #expect(AllergenFixtures.item("Espresso", profile: milk).safety == .safe)
+        #expect(AllergenFixtures.item("Fruit salad", profile: milk).safety == .safe)
+    }
+
+    @Test func aDishRowWithItsOwnQualifierStillDeclaresTheAbsence() {
+        let item = AllergenFixtures.item("Gluten free bread", profile: gluten)
+        #expect(item.declaredAbsent == [.gluten])
+        #expect(!AllergenFixtures.ids(item).contains(.gluten))
+        // "vegan cheese" is not milk, but often cashew: may contain tree nuts.
+        let vegan = AllergenFixtures.item("Vegan cheese", profile: AllergenProfile(allergens: [.tree_nuts]))
+        #expect(vegan.declaredAbsent.contains(.milk))
+        #expect(vegan.safety == .caution)
+    }
+
+    @Test func compoundsAndInflectedFormsAreReadAsTheirParts() {
+        // German compounds and inflections of known words.
+        let salad = AllergenFixtures.item("Kartoffelsalat mit Pfifferlingen")
+        #expect(salad.unknownTerms.isEmpty)
+        let cheese = AllergenFixtures.item("Käsesauce", profile: milk)
+        #expect(cheese.safety == .unsafe)
+    }
+
+    @Test func sectionContextIsInheritedWithItsReason() {
+        let text = """
+        PIZZAS
+
+        Margherita 9.00
+        tomato, basil
+
+        Marinara 8.00
+        tomato, garlic, oregano
+        """
+        let a = analyzer.analyze(text: text, perLine: false, profile: gluten)
+        #expect(a.items.count == 2)
+        #expect(a.items.allSatisfy { $0.safety == .unsafe })
+        // "Margherita" is a pizza in the dish table; "Marinara" is a sauce there, so its
+        // gluten comes from the section.
+        let g = a.items[1].allergens.first { $0.id == .gluten }
+        #expect(g?.why.contains { $0.contains("from section “PIZZAS”") } == true)
+        // A section note speaks for its items: "All burgers come on a brioche bun".
+        let notes = """
+        BURGERS
+        All burgers come on a toasted brioche bun
+
+        Smokehouse 12.00
+        beef, bacon, onion
+        """
+        let b = analyzer.analyze(text: notes, perLine: false, profile: AllergenProfile(allergens: [.eggs]))
+        #expect(b.items.first?.safety == .unsafe)
+    }
+
+    @Test func declaredAbsenceInTheItemWinsOverItsSection() {
+        let text = "BURGERS\n\nSmokehouse 12.00\nbeef, bacon, onion, on a gluten-free bun\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: gluten)
+        #expect(a.items.first.map { !AllergenFixtures.ids($0).contains(.gluten) } == true)
+    }
+
+    @Test func perLineCodesWithoutTheMenusLegendAreCaution() {
+        // One line without its menu: the codes' legend is not there to read.
+        let item = AllergenFixtures.item("Wiener Schnitzel (A, C, G)", profile: AllergenProfile(allergens: [.celery]))
+        #expect(item.safety == .caution)
+        #expect(item.safetyReasons.contains("unresolved_allergen_codes"))
+    }
+
+    @Test func printedCodesThroughALegendDeclareTheItem() {
+        // On a coded menu the codes are the restaurant's own declaration: a name MenuScan
+        // does not know is no reason for caution, and the dish table's guesses yield.
+        let text = "Zorblax (1) 5.00\nSoup (1) 4.00\n1 Celery\n2 Gluten\n3 Milk\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: milk)
+        #expect(a.items.map(\.safety) == [.safe, .safe])
+    }
+
+    @Test func everyAllergenFoundInTheDishTableIsAValidRow() throws {
+        // The data files load, and each carries its evidence wording.
+        let lex = AllergenFixtures.lexicon
+        let dishRows = lex.entries.filter { !$0.why.isEmpty }
+        #expect(dishRows.count > 1000)
+        #expect(lex.entries.filter { $0.kind == .known }.count > 3000)
+    }
+}
