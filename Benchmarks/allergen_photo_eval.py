@@ -17,7 +17,7 @@ from collections import defaultdict
 
 # Shared with the text evaluation: allergen ids, the all-14 profile, the "safe" test, name normalisation.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from allergen_eval import IDS, ALL14, safe_for, norm  # noqa: E402
+from allergen_eval import IDS, ALL14, safe_for, norm, part_of  # noqa: E402
 
 
 def tsv_to_page(tsv_text):
@@ -75,6 +75,8 @@ def main():
     ap.add_argument("--eval", default=os.path.join(here, "..", "..", "shared", "eval"))
     ap.add_argument("--lang", default="eng+deu+fra+spa+ita")
     ap.add_argument("--show-errors", action="store_true")
+    ap.add_argument("--part", choices=["check", "tune", "all"], default="check",
+                    help="which part of the labelled menus (allergen_eval.part_of; default: check)")
     ap.add_argument("--pipeline", action="store_true",
                     help="use MenuScan's own pipeline (`menuscan scan --allergens all`) instead of the tesseract CLI + classify --page")
     a = ap.parse_args()
@@ -85,12 +87,17 @@ def main():
     tp = defaultdict(int); fp = defaultdict(int); fn = defaultdict(int)
     total = matched = 0
     bad_safe = pairs = 0
+    free_safe = free_pairs = 0
+    may_hit = hit = 0
+    blocking = defaultdict(int)  # why truly-free pairs were not "safe"
     print("| menu | labelled items | matched | menu confidence | level |")
     print("| --- | ---: | ---: | ---: | --- |")
     for f in sorted(os.listdir(mdir)):
         if not f.endswith(".items.json"):
             continue
         name = f[:-len(".items.json")]
+        if a.part not in ("all", part_of(name)):
+            continue
         img = next((os.path.join(mdir, name + e) for e in (".jpg", ".png", ".jpeg") if os.path.exists(os.path.join(mdir, name + e))), None)
         if not img:
             continue
@@ -117,6 +124,16 @@ def main():
                 pairs += len(gold)
                 wrong = [x for x in gold if safe_for(items[k], x)]
                 bad_safe += len(wrong)
+                hit += len(gold & pred)
+                may_hit += len(gold & (pred | set(items[k].get("mayContain") or [])))
+                free = [x for x in IDS if x not in gold and x not in set(lab.get("may_contain") or [])]
+                free_pairs += len(free); free_safe += sum(safe_for(items[k], x) for x in free)
+                for x in free:
+                    if not safe_for(items[k], x):
+                        for r in items[k].get("safetyReasons") or []:
+                            kind, _, which = r.partition(":")
+                            if not which or which == x:
+                                blocking[kind] += 1
                 if a.show_errors and wrong:
                     print("  WRONG SAFE", name[:25], "|", lab["name"], "| matched:", items[k]["name"], "| safe for", sorted(wrong))
             for g in IDS:
@@ -137,6 +154,10 @@ def main():
     T, F, N = sum(tp.values()), sum(fp.values()), sum(fn.values())
     print(f"| **all (micro)** | {T + N} | {T} | {F} | {N} | {fmt(T, T + F)} | {fmt(T, T + N)} |")
     print(f"\nWrong \"safe\" verdicts on matched items: {bad_safe} of {pairs} labelled (item, allergen) pairs")
+    print(f"Recall on matched items (contains): {hit} of {pairs} ({hit / max(pairs, 1):.3f})")
+    print(f"Recall on matched items counting \"may contain\" too: {may_hit} of {pairs} ({may_hit / max(pairs, 1):.3f})")
+    print(f"\"Safe\" on truly-free (item, allergen) pairs of matched items: {free_safe} of {free_pairs} ({free_safe / max(free_pairs, 1):.3f})")
+    print("Reasons on the truly-free pairs that were not safe: " + ", ".join(f"{k} {v}" for k, v in sorted(blocking.items(), key=lambda kv: -kv[1])))
 
 
 if __name__ == "__main__":

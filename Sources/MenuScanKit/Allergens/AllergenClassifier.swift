@@ -94,7 +94,9 @@ struct AllergenClassifier: Sendable {
 
     // MARK: Matching
 
-    private func wordsMatch(_ words: [String], tokens: [Token], at start: Int) -> Int? {
+    /// Where a term's `words` end when they start at token `start`, or nil. `variants`
+    /// holds each token's `Tokenizer.variants`, computed once per text.
+    private func wordsMatch(_ words: [String], tokens: [Token], variants: [[String]], at start: Int) -> Int? {
         var t = start
         for (k, w) in words.enumerated() {
             if k > 0 { while t < tokens.count && tokens[t].norm == "-" { t += 1 } }
@@ -104,7 +106,7 @@ struct AllergenClassifier: Sendable {
                 // "&" reads as "and" ("salt & pepper squid" = "salt and pepper squid")
                 guard tok.norm == w || (tok.norm == "&" && w == "and") else { return nil }
             } else {
-                guard Tokenizer.variants(tok.norm).contains(w) || tok.norm == w else { return nil }
+                guard variants[t].contains(w) else { return nil }
             }
             t += 1
         }
@@ -113,7 +115,7 @@ struct AllergenClassifier: Sendable {
 
     /// Lexicon terms in `tokens`, and which tokens a term (of any kind, false
     /// friends and known words included) accounts for.
-    func findTerms(_ tokens: [Token]) -> (terms: [TermMatch], covered: [Bool], roles: [LexiconEntry.Role]) {
+    func findTerms(_ tokens: [Token], variants: [[String]]) -> (terms: [TermMatch], covered: [Bool], roles: [LexiconEntry.Role]) {
         var out: [TermMatch] = []
         var roles: [LexiconEntry.Role] = []
         var covered = [Bool](repeating: false, count: tokens.count)
@@ -130,9 +132,9 @@ struct AllergenClassifier: Sendable {
             // Several rows may share a term (different allergens or confidences): all count.
             var bestEnd = 0
             var bestIdx: [Int] = []
-            for v in Set(Tokenizer.variants(tok.norm)) {
+            for v in Set(variants[i]) {
                 for idx in lexicon.byFirstWord[v] ?? [] {
-                    if let end = wordsMatch(entries[idx].words, tokens: tokens, at: i) {
+                    if let end = wordsMatch(entries[idx].words, tokens: tokens, variants: variants, at: i) {
                         if end > bestEnd { bestEnd = end; bestIdx = [idx] }
                         else if end == bestEnd && !bestIdx.contains(idx) { bestIdx.append(idx) }
                     }
@@ -153,17 +155,19 @@ struct AllergenClassifier: Sendable {
             }
             // 2. affixes inside one word (German/Italian compounds: "Käsespätzle", "Schlagobers")
             let norm = tok.norm
+            let normCount = norm.count
+            let variantCounts = variants[i].map(\.count)
             var safeSpans: [Range<Int>] = []
             var hits: [(Int, Range<Int>)] = []
-            for idx in lexicon.affixEntries {
+            for (idx, termCount) in zip(lexicon.affixEntries, lexicon.affixLengths) {
                 let e = entries[idx]
-                guard norm.count > e.term.count else { continue }
+                guard normCount > termCount else { continue }
                 var r: Range<Int>? = nil
                 switch e.affix {
-                case .prefix: if norm.hasPrefix(e.term) { r = 0..<e.term.count }
+                case .prefix: if norm.hasPrefix(e.term) { r = 0..<termCount }
                 case .suffix:
-                    for v in Tokenizer.variants(norm) where v.hasSuffix(e.term) && v.count > e.term.count {
-                        r = (norm.count - e.term.count - (norm.count - v.count))..<(norm.count - (norm.count - v.count)); break
+                    for (v, vCount) in zip(variants[i], variantCounts) where vCount > termCount && v.hasSuffix(e.term) {
+                        r = (vCount - termCount)..<vCount; break
                     }
                 case .infix:
                     if let range = norm.range(of: e.term) {
@@ -201,24 +205,22 @@ struct AllergenClassifier: Sendable {
             let letters = norm.filter { $0.isLetter }.count
             if norm.count >= 5 && letters >= norm.count - 2 && letters >= 3 {
                 var fbest: (Int, Double)? = nil
-                let variants = Set(Tokenizer.variants(norm)).map { ($0, OCRFuzzy.scalars($0)) }
-                // Only candidates within two letters of a variant's length; in lexicon order,
-                // so that ties go to the earlier row as they always have.
-                var positions: [Int] = []
-                for length in Set(variants.flatMap { ($0.1.count - 2)...($0.1.count + 2) }) {
-                    positions += lexicon.fuzzyByLength[length] ?? []
-                }
-                positions.sort()
-                for p in positions {
-                    let idx = lexicon.fuzzyCandidates[p]
-                    let term = entries[idx].term, ts = lexicon.fuzzyScalars[p]
-                    for (v, vs) in variants where abs(vs.count - ts.count) <= 2 && !OCRFuzzy.isInflection(v, term) {
-                        guard let f1 = vs.first, let f2 = ts.first,
-                              f1 == f2 || OCRFuzzy.substitution(f1, f2) < 1 || v.hasPrefix("rn") || v.hasPrefix("cl") else { continue }
-                        let limit = OCRFuzzy.maxCost(forLength: min(vs.count, ts.count))
-                        guard limit > 0 else { continue }
-                        let c = OCRFuzzy.distance(vs, ts, limit: limit)
-                        if c > 0 && c <= limit && (fbest.map { c < $0.1 } ?? true) { fbest = (idx, c) }
+                let scalars = Set(variants[i]).map { v in (OCRFuzzy.scalars(v), v.hasPrefix("rn") || v.hasPrefix("cl")) }
+                // Only candidates within two letters of a variant's length; ties go to the
+                // earlier lexicon row.
+                for length in Set(scalars.flatMap { ($0.0.count - 2)...($0.0.count + 2) }) {
+                    for p in lexicon.fuzzyByLength[length] ?? [] {
+                        let idx = lexicon.fuzzyCandidates[p], ts = lexicon.fuzzyScalars[p]
+                        for (vs, pairStart) in scalars where abs(vs.count - ts.count) <= 2 && !OCRFuzzy.isInflection(vs, ts) {
+                            guard let f1 = vs.first, let f2 = ts.first,
+                                  f1 == f2 || OCRFuzzy.substitution(f1, f2) < 1 || pairStart else { continue }
+                            let limit = OCRFuzzy.maxCost(forLength: min(vs.count, ts.count))
+                            guard limit > 0 else { continue }
+                            let c = OCRFuzzy.distance(vs, ts, limit: limit)
+                            guard c > 0 && c <= limit else { continue }
+                            if let (bi, bc) = fbest, bc < c || (bc == c && bi < idx) { continue }
+                            fbest = (idx, c)
+                        }
                     }
                 }
                 if let (idx, c) = fbest, entries[idx].kind != .safe {
@@ -251,13 +253,13 @@ struct AllergenClassifier: Sendable {
         return letters >= 2 && letters * 2 > t.norm.count
     }
 
-    func findQualifiers(_ tokens: [Token]) -> [QualMatch] {
+    func findQualifiers(_ tokens: [Token], variants: [[String]]) -> [QualMatch] {
         var out: [QualMatch] = []
         var i = 0
         while i < tokens.count {
             var best: QualMatch? = nil
             for idx in lexicon.qualifiersByFirstWord[tokens[i].norm] ?? [] {
-                if let end = wordsMatch(lexicon.qualifiers[idx].words, tokens: tokens, at: i),
+                if let end = wordsMatch(lexicon.qualifiers[idx].words, tokens: tokens, variants: variants, at: i),
                    best == nil || end > best!.end {
                     best = QualMatch(q: idx, start: i, end: end)
                 }
@@ -337,8 +339,9 @@ struct AllergenClassifier: Sendable {
     /// evidence counts, their dietary words do not.
     func classify(words: [SourceWord], rawText: String, legend: CodeLegend) -> ItemClassification {
         let tokens = Tokenizer.tokenize(words)
-        var (terms, covered, roles) = findTerms(tokens)
-        let quals = findQualifiers(tokens)
+        let variants = tokens.map { Tokenizer.variants($0.norm) }
+        var (terms, covered, roles) = findTerms(tokens, variants: variants)
+        let quals = findQualifiers(tokens, variants: variants)
         let entries = lexicon.entries
         var result = ItemClassification()
         for q in quals { for k in q.start..<min(q.end, covered.count) { covered[k] = true } }

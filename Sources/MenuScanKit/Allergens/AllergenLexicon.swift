@@ -61,6 +61,8 @@ public struct AllergenLexicon: Sendable {
     // Indexes built at load.
     var byFirstWord: [String: [Int]] = [:]
     var affixEntries: [Int] = []
+    /// Each affix entry's term length in characters.
+    var affixLengths: [Int] = []
     var fuzzyCandidates: [Int] = []
     /// Each fuzzy candidate's term as scalars, and candidate positions by scalar count.
     var fuzzyScalars: [[UInt32]] = []
@@ -89,6 +91,7 @@ public struct AllergenLexicon: Sendable {
                 }
             default:
                 affixEntries.append(i)
+                affixLengths.append(e.term.count)
             }
         }
         for (i, q) in qualifiers.enumerated() {

@@ -46,6 +46,16 @@ enum OCRFuzzy {
         return (t[0].value, t[1].value, one.unicodeScalars.first?.value ?? 0)
     }
 
+    /// The single letters a two-letter confusion can stand for (m, d, w, n, h, u): a
+    /// cell whose letters are none of them needs no look at `scalarPairs`.
+    private static let pairTargets: [Bool] = {
+        var t = [Bool](repeating: false, count: 128)
+        for (_, _, one) in scalarPairs where one < 128 { t[Int(one)] = true }
+        return t
+    }()
+
+    private static func isPairTarget(_ c: UInt32) -> Bool { c < 128 && pairTargets[Int(c)] }
+
     /// Text as the distance reads it: one value per Unicode scalar.
     static func scalars(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
 
@@ -74,12 +84,14 @@ enum OCRFuzzy {
                 if i >= 2 && j >= 2 && ai == b[j - 2] && a[i - 2] == bj {
                     v = min(v, back2[j - 2] + 1)
                 }
-                for (t0, t1, one) in scalarPairs {
-                    if i >= 2 && a[i - 2] == t0 && ai == t1 && bj == one {
-                        v = min(v, back2[j - 1] + confusionCost)
-                    }
-                    if j >= 2 && b[j - 2] == t0 && bj == t1 && ai == one {
-                        v = min(v, back1[j - 2] + confusionCost)
+                if isPairTarget(bj) || isPairTarget(ai) {
+                    for (t0, t1, one) in scalarPairs {
+                        if i >= 2 && a[i - 2] == t0 && ai == t1 && bj == one {
+                            v = min(v, back2[j - 1] + confusionCost)
+                        }
+                        if j >= 2 && b[j - 2] == t0 && bj == t1 && ai == one {
+                            v = min(v, back1[j - 2] + confusionCost)
+                        }
                     }
                 }
                 row[j] = v
@@ -112,5 +124,12 @@ enum OCRFuzzy {
     /// only adds or drops letters at the end of a lexicon word is not fuzzed.
     static func isInflection(_ observed: String, _ target: String) -> Bool {
         observed.hasPrefix(target) || target.hasPrefix(observed)
+    }
+
+    /// `isInflection` on scalars.
+    static func isInflection(_ observed: [UInt32], _ target: [UInt32]) -> Bool {
+        let n = min(observed.count, target.count)
+        for k in 0..<n where observed[k] != target[k] { return false }
+        return true
     }
 }

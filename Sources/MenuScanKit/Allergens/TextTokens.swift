@@ -5,9 +5,12 @@ import Foundation
 /// "Bœuf" → "boeuf", "Weißwurst" → "weisswurst").
 enum TextFold {
     static func fold(_ s: String) -> String {
+        // Plain ASCII (most menu words): lower case is the whole fold.
+        if s.utf8.allSatisfy({ $0 < 128 && $0 != UInt8(ascii: "`") }) { return s.lowercased() }
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for ch in s.lowercased() {
+            if ch.isASCII && ch != "`" { out.append(ch); continue }
             switch ch {
             case "ß": out += "ss"
             case "œ": out += "oe"

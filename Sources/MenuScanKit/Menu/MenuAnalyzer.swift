@@ -120,6 +120,7 @@ public struct MenuAnalyzer: Sendable {
 
         var items: [MenuItem] = []
         var classified: [(MenuItem, ItemClassification, Bool)] = []
+        var contextCache: [[Int]: ItemClassification] = [:]
         for r in raw {
             let own = r.lines
             var c = classifier.classify(words: own.flatMap { lines[$0].words },
@@ -128,8 +129,11 @@ public struct MenuAnalyzer: Sendable {
             // "All our pizzas are cooked on a thin crust." → gluten, "WINES" → sulphites.
             let context = (r.sectionLine.map { [$0] } ?? []) + r.noteLines
             if !context.isEmpty {
-                let k = classifier.classify(words: context.flatMap { [SourceWord(text: ".", confidence: nil)] + lines[$0].words },
-                                            rawText: r.noteLines.map { lines[$0].text }.joined(separator: "\n"), legend: legend)
+                // A section's items share their context: classify it once.
+                let k = contextCache[context] ?? classifier.classify(
+                    words: context.flatMap { [SourceWord(text: ".", confidence: nil)] + lines[$0].words },
+                    rawText: r.noteLines.map { lines[$0].text }.joined(separator: "\n"), legend: legend)
+                contextCache[context] = k
                 c.inherit(k, from: r.section.map { "from section “\($0)”" } ?? "from the section's note")
             }
             if perLine && c.hasCodes && legend.numeric.isEmpty && legend.letters.isEmpty {
