@@ -71,6 +71,12 @@ extension ItemClassification {
     }
 }
 
+/// The fuzzy matcher's answers for the words of one menu: the same unknown word
+/// (a name, an OCR misreading) is looked up once per analysis. Not shared across threads.
+final class FuzzyMemo {
+    var fuzzy: [String: (Int, Double)?] = [:]
+}
+
 /// Finds allergen evidence in a span of text (one item, or a menu-level note).
 struct AllergenClassifier: Sendable {
     let lexicon: AllergenLexicon
@@ -115,7 +121,8 @@ struct AllergenClassifier: Sendable {
 
     /// Lexicon terms in `tokens`, and which tokens a term (of any kind, false
     /// friends and known words included) accounts for.
-    func findTerms(_ tokens: [Token], variants: [[String]]) -> (terms: [TermMatch], covered: [Bool], roles: [LexiconEntry.Role]) {
+    func findTerms(_ tokens: [Token], variants: [[String]], memo: FuzzyMemo? = nil)
+        -> (terms: [TermMatch], covered: [Bool], roles: [LexiconEntry.Role]) {
         var out: [TermMatch] = []
         var roles: [LexiconEntry.Role] = []
         var covered = [Bool](repeating: false, count: tokens.count)
@@ -205,6 +212,9 @@ struct AllergenClassifier: Sendable {
             let letters = norm.filter { $0.isLetter }.count
             if norm.count >= 5 && letters >= norm.count - 2 && letters >= 3 {
                 var fbest: (Int, Double)? = nil
+                if let known = memo?.fuzzy[norm] {
+                    fbest = known
+                } else {
                 let scalars = Set(variants[i]).map { v in (OCRFuzzy.scalars(v), v.hasPrefix("rn") || v.hasPrefix("cl")) }
                 // Only candidates within two letters of a variant's length; ties go to the
                 // earlier lexicon row.
@@ -222,6 +232,8 @@ struct AllergenClassifier: Sendable {
                             fbest = (idx, c)
                         }
                     }
+                }
+                memo?.fuzzy[norm] = .some(fbest)
                 }
                 if let (idx, c) = fbest, entries[idx].kind != .safe {
                     out.append(TermMatch(entry: idx, start: i, end: i + 1, cost: c, text: tok.raw))
@@ -285,11 +297,15 @@ struct AllergenClassifier: Sendable {
     static func codeReferences(in text: String, legend: CodeLegend, defaultLetters: [String: [AllergenID]],
                                unresolved: inout Bool) -> [(AllergenID, String)] {
         var out: [(AllergenID, String)] = []
+        // Every code pattern needs a digit, a bracket or a list separator.
+        let hasDigit = text.utf8.contains { $0 >= 48 && $0 <= 57 }
+        guard hasDigit || text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ".") })
+        else { return out }
         let ns = text as NSString
         let full = NSRange(location: 0, length: ns.length)
-        let coded = numericCodeRegex.matches(in: text, range: full)
+        let coded = hasDigit ? numericCodeRegex.matches(in: text, range: full) : []
         // A list that lost its brackets cannot be trusted to be read right: caution only.
-        for m in bareNumericListRegex.matches(in: text, range: full)
+        for m in (hasDigit ? bareNumericListRegex.matches(in: text, range: full) : [])
         where !coded.contains(where: { NSIntersectionRange($0.range, m.range).length > 0 }) {
             unresolved = true
         }
@@ -337,10 +353,10 @@ struct AllergenClassifier: Sendable {
     /// Classifies the words of one item. `context` holds words that apply to
     /// the item without being part of it (section notes): their allergen
     /// evidence counts, their dietary words do not.
-    func classify(words: [SourceWord], rawText: String, legend: CodeLegend) -> ItemClassification {
+    func classify(words: [SourceWord], rawText: String, legend: CodeLegend, memo: FuzzyMemo? = nil) -> ItemClassification {
         let tokens = Tokenizer.tokenize(words)
         let variants = tokens.map { Tokenizer.variants($0.norm) }
-        var (terms, covered, roles) = findTerms(tokens, variants: variants)
+        var (terms, covered, roles) = findTerms(tokens, variants: variants, memo: memo)
         let quals = findQualifiers(tokens, variants: variants)
         let entries = lexicon.entries
         var result = ItemClassification()

@@ -82,6 +82,7 @@ public struct MenuAnalyzer: Sendable {
     private func analyze(lines: [StructLine], runs: [[Int]], perLine: Bool, exactText: Bool,
                          profile: AllergenProfile?) -> MenuAnalysis {
         let (legend, legendLines) = legend(lines)
+        let memo = FuzzyMemo()
         var raw: [RawItem] = []
         var sections: [String] = []
         var loose: [Int] = []
@@ -114,7 +115,7 @@ public struct MenuAnalyzer: Sendable {
         let looseSet = Set(loose)
         for (i, line) in lines.enumerated() where !legendLines.contains(i) && !perLine {
             guard looseSet.contains(i) || Self.speaksForTheMenu(line.text) else { continue }
-            let c = classifier.classify(words: line.words, rawText: "", legend: CodeLegend())
+            let c = classifier.classify(words: line.words, rawText: "", legend: CodeLegend(), memo: memo)
             menuMay.formUnion(c.mayContain)
         }
 
@@ -124,7 +125,7 @@ public struct MenuAnalyzer: Sendable {
         for r in raw {
             let own = r.lines
             var c = classifier.classify(words: own.flatMap { lines[$0].words },
-                                        rawText: own.map { lines[$0].text }.joined(separator: "\n"), legend: legend)
+                                        rawText: own.map { lines[$0].text }.joined(separator: "\n"), legend: legend, memo: memo)
             // The section header and its notes are context for the item: "SANDWICHES" → bread,
             // "All our pizzas are cooked on a thin crust." → gluten, "WINES" → sulphites.
             let context = (r.sectionLine.map { [$0] } ?? []) + r.noteLines
@@ -132,7 +133,7 @@ public struct MenuAnalyzer: Sendable {
                 // A section's items share their context: classify it once.
                 let k = contextCache[context] ?? classifier.classify(
                     words: context.flatMap { [SourceWord(text: ".", confidence: nil)] + lines[$0].words },
-                    rawText: r.noteLines.map { lines[$0].text }.joined(separator: "\n"), legend: legend)
+                    rawText: r.noteLines.map { lines[$0].text }.joined(separator: "\n"), legend: legend, memo: memo)
                 contextCache[context] = k
                 c.inherit(k, from: r.section.map { "from section “\($0)”" } ?? "from the section's note")
             }
