@@ -37,6 +37,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // libFuzzer harness (`make fuzz`); a plain build is a replayer of its inputs.
+        .executableTarget(
+            name: "MenuScanFuzz",
+            dependencies: ["MenuScanKit"]
+        ),
         .testTarget(
             name: "MenuScanKitTests",
             dependencies: ["MenuScanKit", .product(name: "PropertyBased", package: "swift-property-based")]
