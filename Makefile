@@ -71,7 +71,7 @@ memcheck: setup
 ## .build/debug/MenuScanFuzz FILE). Not part of `make test`.
 FUZZ_SECONDS ?= 300
 fuzz: setup
-	python3 Benchmarks/fuzz/make_corpus.py .build-fuzz/corpus
+	/usr/bin/python3 Benchmarks/fuzz/make_corpus.py .build-fuzz/corpus
 	$(SWIFT) build --scratch-path .build-fuzz --product MenuScanFuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 	@mkdir -p .build-fuzz/findings
 	OMP_THREAD_LIMIT=1 .build-fuzz/debug/MenuScanFuzz .build-fuzz/corpus -max_total_time=$(FUZZ_SECONDS) \
