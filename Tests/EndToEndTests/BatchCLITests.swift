@@ -249,6 +249,19 @@ struct BatchCLITests {
         #expect(counts?["ok"] == 21 && counts?["error"] == 3)
     }
 
+    @Test("--worker-photos 1: a fresh worker for every photo, same results")
+    func recycle() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try CLI.run(["scan", "samples/menu-clean.png", "samples/menu-sideways-exif.jpg", "samples/blank.png", "--out", out.path,
+                               "--jobs", "1", "--worker-photos", "1", "--verbose"], environment: Batch.environment([:]))
+        #expect(run.status == 1, "blank.png fails: \(run.stderr)")
+        #expect(run.stderr.components(separatedBy: "worker recycled").count - 1 == 3)
+        for name in ["menu-clean", "menu-sideways-exif"] {
+            #expect(try CLI.json(out.appendingPathComponent(name + ".json"))["status"] as? String == "ok")
+        }
+    }
+
     @Test("two runs on one folder: the second is refused with exit 75 unless it is another shard")
     func outputLock() throws {
         let root = CLI.temporaryDirectory()
