@@ -68,3 +68,14 @@ import Glibc
         #expect(throws: MenuScanError.self) { try ImageDecoder().decode(fileAt: URL(fileURLWithPath: fifo)) }
     }
 }
+
+@Suite struct RecognitionFailureDetailTests {
+    /// Issue 14: a 1×40000 PNG that Tesseract refuses at once was reported as
+    /// "failed or was stopped at the --timeout of 300 s".
+    @Test func aFastFailureIsNotCalledATimeout() {
+        let fast = TesseractEngine.failureDetail(seconds: 0.01, limit: 300, width: 1, height: 40000)
+        #expect(!fast.contains("--timeout"))
+        #expect(fast.contains("1×40000"))
+        #expect(TesseractEngine.failureDetail(seconds: 300.2, limit: 300, width: 10, height: 10).contains("--timeout of 300"))
+    }
+}

@@ -18,7 +18,13 @@ public struct IsolationOptions: Sendable {
     public var maximumRSSBytes: Int
     public var hooks: WorkerTestHooks
 
-    public init(executable: String = "/proc/self/exe", arguments: [String] = ["menuscan", "_worker"],
+    /// argv[0] of a worker: the supervisor's real executable path, so the
+    /// worker finds models/ beside it whatever the current folder.
+    public static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? "menuscan"
+    }
+
+    public init(executable: String = "/proc/self/exe", arguments: [String] = [IsolationOptions.executablePath, "_worker"],
                 timeoutSeconds: Double, maximumPhotos: Int = 500, maximumRSSBytes: Int = 2 << 30,
                 hooks: WorkerTestHooks = WorkerTestHooks()) {
         self.executable = executable
