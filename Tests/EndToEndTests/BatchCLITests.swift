@@ -213,7 +213,7 @@ struct BatchCLITests {
         let env = Batch.environment(["MENUSCAN_TEST_CRASH_ON": "abort.png", "MENUSCAN_TEST_TRAP_ON": "trap.png",
                                      "MENUSCAN_TEST_HANG_ON": "hang.png", "SWIFT_BACKTRACE": "enable=no"])
         let started = ContinuousClock.now
-        let run = try CLI.run(["scan", input.path, "--out", out.path, "--jobs", "2", "--timeout", "3", "--quiet"], environment: env)
+        let run = try CLI.run(["scan", input.path, "--out", out.path, "--jobs", "2", "--timeout", "8", "--quiet"], environment: env)
         let seconds = (ContinuousClock.now - started) / .seconds(1)
         #expect(run.status == 1, "\(run.stderr)")
         #expect(seconds < 120, "one run, not stuck on the hang or the FIFO")

@@ -14,7 +14,15 @@ import Glibc
         defer { close(fds[0]); close(fds[1]) }
         let photo = InputPhoto(path: "/in/é menu.jpg", displayPath: "in/é menu.jpg", outputBase: "é menu", relativePath: "é menu.jpg")
         let frame = try #require(Frames.encode(WorkerJob(photo: photo)))
+        var fds2: [Int32] = [0, 0]
+        #expect(pipe(&fds2) == 0)
+        defer { close(fds2[0]); close(fds2[1]) }
+        #expect(Frames.send(WorkerReply(kind: .stage, stage: "ocr"), to: fds2[1]))
+        guard case .frame(let replyFrame) = FrameReader(fd: fds2[0]).next(deadline: .now + .seconds(5)) else { Issue.record("no reply"); return }
         let second = try #require(Frames.encode(WorkerReply(kind: .stage, stage: "ocr")))
+        let split = try #require(Frames.split(replyFrame))
+        #expect(split.kind == .stage)
+        #expect(try JSONDecoder().decode(WorkerReply.self, from: split.json).stage == "ocr")
         // Written in three pieces, the second frame glued to the first.
         let bytes = frame + second
         for cut in [(0, 3), (3, frame.count + 2), (frame.count + 2, bytes.count)] {

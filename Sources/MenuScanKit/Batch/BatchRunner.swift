@@ -363,6 +363,9 @@ public final class BatchRunner: @unchecked Sendable {
     /// engine's own limit stops recognition at `--timeout` and reports it.
     static func grace(_ timeout: Double) -> Double { min(5, max(0.5, timeout / 4)) }
 
+    /// How long a new worker may take to load its engines.
+    static let engineLoadSeconds: Int64 = 300
+
     /// One photo in a worker process. A worker that dies (signal, trap,
     /// abort, OOM kill) or runs past the timeout is replaced; the photo keeps
     /// the OCR result the worker handed back before, else it is tried once
@@ -380,11 +383,35 @@ public final class BatchRunner: @unchecked Sendable {
                     stop(e)
                     return .stop
                 }
+                // Wait for its engines (not counted against the photo's --timeout).
+                switch started.replies.next(deadline: clock.now + .seconds(Self.engineLoadSeconds)) {
+                case .frame(let data):
+                    guard let (kind, json) = Frames.split(data), let reply = try? decoder.decode(WorkerReply.self, from: json) else {
+                        let e = MenuScanError.processing.with(detail: "a worker process sent an unreadable first reply")
+                        logger.critical("\(e.title): \(e.message)", metadata: ["code": "\(e.code)", "detail": "\(e.detail ?? "")"])
+                        _ = started.terminate()
+                        stop(e)
+                        return .stop
+                    }
+                    if kind == .fatal {
+                        let e = reply.error ?? MenuScanError.processing
+                        logger.critical("engine could not start", metadata: ["code": "\(e.code)", "detail": "\(e.detail ?? "")"])
+                        _ = started.finish()
+                        stop(e)
+                        return .stop
+                    }
+                case .closed, .timedOut:
+                    // Died or hung while loading: a worker problem, not the photo's; counts as an attempt.
+                    let ending = started.terminate()
+                    failures.append("a worker could not load its engines (\(ending.description))")
+                    logger.warning("worker lost while loading its engines", metadata: ["detail": "\(ending.description)"])
+                    continue
+                }
                 process = started
             }
             guard let w = process else { return .stop }
             var stage = "read"
-            var checkpoint: PhotoResult?
+            var checkpoint: Data?
             var ending: WorkerProcess.Ending?
             var timedOut = false
             if w.send(WorkerJob(photo: photo)) {
@@ -392,7 +419,16 @@ public final class BatchRunner: @unchecked Sendable {
                 receive: while true {
                     switch w.replies.next(deadline: deadline) {
                     case .frame(let data):
-                        guard let reply = try? decoder.decode(WorkerReply.self, from: data) else {
+                        guard let (kind, json) = Frames.split(data) else {
+                            ending = w.terminate()
+                            break receive
+                        }
+                        // Kept as bytes: decoded only if the worker dies.
+                        if kind == .checkpoint {
+                            checkpoint = json
+                            continue
+                        }
+                        guard let reply = try? decoder.decode(WorkerReply.self, from: json) else {
                             ending = w.terminate()
                             break receive
                         }
@@ -400,7 +436,7 @@ public final class BatchRunner: @unchecked Sendable {
                         case .stage:
                             stage = reply.stage ?? stage
                         case .checkpoint:
-                            checkpoint = reply.result
+                            break
                         case .result:
                             guard let result = reply.result else {
                                 ending = w.terminate()
@@ -415,12 +451,7 @@ public final class BatchRunner: @unchecked Sendable {
                             }
                             return .done(result, reply.overlayPNG.map { Array($0) })
                         case .fatal:
-                            let e = reply.error ?? MenuScanError.processing
-                            logger.critical("engine could not start", metadata: ["code": "\(e.code)", "detail": "\(e.detail ?? "")"])
-                            _ = w.finish()
-                            process = nil
-                            stop(e)
-                            return .stop
+                            break  // only sent at start-up
                         }
                     case .closed:
                         ending = w.finish()
@@ -442,7 +473,7 @@ public final class BatchRunner: @unchecked Sendable {
                 // Pinned on the photo, should this run be killed before it records the photo.
                 try? journal.append(JournalEntry(event: .crash, key: photo.outputBase, sha256: sha, settings: settingsHash, pid: w.pid))
             }
-            if var kept = checkpoint {
+            if let checkpoint, var kept = (try? decoder.decode(WorkerReply.self, from: checkpoint))?.result {
                 // A stage after OCR failed: the OCR result stands (R4 status), the stage is named.
                 var message = ResultMessage(MenuScanError.processing.with(detail: stage))
                 message.severity = .medium

@@ -5,7 +5,7 @@ import Glibc
 
 /// The worker process's loop (`menuscan _worker`, started by the supervisor):
 /// reads the config and then one job at a time on fd 0, runs the pipeline and
-/// answers on fd 3. Its engines load once, on the first job. It exits when
+/// answers on fd 3. Its engines load once, when it starts. It exits when
 /// the supervisor closes the job pipe or goes away.
 public enum WorkerMain {
     public static func run(input: Int32 = 0, output: Int32 = 3) -> Int32 {
@@ -16,20 +16,20 @@ public enum WorkerMain {
         let reader = FrameReader(fd: input)
         guard case .frame(let first) = reader.next(),
               let config = try? JSONDecoder().decode(WorkerConfig.self, from: first) else { return 70 }
-        var processor: PhotoProcessor?
+        // Engines load before the first job, so loading never counts against
+        // a photo's --timeout; "ready" tells the supervisor.
+        let engine: PhotoProcessor
+        do {
+            engine = try PhotoProcessor(settings: config.settings)
+            if config.overlay { engine.overlay = OverlayStyle() }
+        } catch {
+            Frames.send(WorkerReply(kind: .fatal, error: error), to: output)
+            return 69
+        }
+        guard Frames.send(WorkerReply(kind: .stage, stage: "ready"), to: output) else { return 70 }
         let decoder = JSONDecoder()
         while case .frame(let data) = reader.next() {
             guard let job = try? decoder.decode(WorkerJob.self, from: data) else { return 70 }
-            if processor == nil {
-                do {
-                    processor = try PhotoProcessor(settings: config.settings)
-                    if config.overlay { processor?.overlay = OverlayStyle() }
-                } catch {
-                    Frames.send(WorkerReply(kind: .fatal, error: error), to: output)
-                    return 69
-                }
-            }
-            guard let engine = processor else { return 70 }
             let name = job.photo.url.lastPathComponent
             let hooks = config.hooks
             engine.events = { event in

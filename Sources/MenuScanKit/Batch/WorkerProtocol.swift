@@ -64,6 +64,25 @@ public struct WorkerReply: Codable, Sendable {
         case result
         /// The engine could not start: the run must stop (`error`).
         case fatal
+
+        var byte: UInt8 {
+            switch self {
+            case .stage: 0x73  // s
+            case .checkpoint: 0x63  // c
+            case .result: 0x72  // r
+            case .fatal: 0x66  // f
+            }
+        }
+
+        init?(byte: UInt8) {
+            switch byte {
+            case 0x73: self = .stage
+            case 0x63: self = .checkpoint
+            case 0x72: self = .result
+            case 0x66: self = .fatal
+            default: return nil
+            }
+        }
     }
 
     public var kind: Kind
@@ -112,6 +131,22 @@ public enum Frames {
     static func send<T: Encodable>(_ value: T, to fd: Int32) -> Bool {
         guard let bytes = encode(value) else { return false }
         return write(bytes, to: fd)
+    }
+
+    /// A reply frame: one byte of its kind, then its JSON, so the supervisor
+    /// can keep a checkpoint undecoded (it is needed only if the worker dies).
+    @discardableResult
+    static func send(_ reply: WorkerReply, to fd: Int32) -> Bool {
+        guard let body = try? JSONEncoder().encode(reply), body.count < maximumBytes else { return false }
+        let n = UInt32(body.count + 1)
+        return write([UInt8(n >> 24), UInt8((n >> 16) & 0xFF), UInt8((n >> 8) & 0xFF), UInt8(n & 0xFF),
+                      reply.kind.byte] + Array(body), to: fd)
+    }
+
+    /// The kind byte and JSON of a reply frame.
+    static func split(_ frame: Data) -> (kind: WorkerReply.Kind, json: Data)? {
+        guard let first = frame.first, let kind = WorkerReply.Kind(byte: first) else { return nil }
+        return (kind, frame.dropFirst())
     }
 }
 
