@@ -1,6 +1,6 @@
 # MenuScan — `make demo` and `make test` work on a fresh Debian machine as root.
 SHELL := /bin/bash
-APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev \
+APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev python3-pil \
 	tesseract-ocr-eng tesseract-ocr-osd \
 	tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-spa tesseract-ocr-ita
 SWIFT ?= swift
@@ -9,7 +9,7 @@ BIN := .build/release/menuscan
 OUT ?= out
 JOBS ?= $(shell nproc)
 
-.PHONY: setup build build-debug test demo bench memcheck report-check clean
+.PHONY: setup build build-debug test demo bench memcheck fuzz report-check clean
 
 ## setup: install the Debian packages the project needs (no-op when present)
 setup:
@@ -65,6 +65,18 @@ memcheck: setup
 	  grep -E "ERROR|SUMMARY" /tmp/menuscan-memcheck.log; echo "memcheck: FAILED (see /tmp/menuscan-memcheck.log)"; exit 1; fi; \
 	echo "memcheck: no invalid accesses, no leaks over samples/ (scan exit $$status)"
 
+## fuzz: libFuzzer over decode → quality → ink map → region analysis (Sources/MenuScanFuzz)
+## for FUZZ_SECONDS, from a corpus of broken images made by Benchmarks/fuzz/make_corpus.py;
+## crashes land in .build-fuzz/findings/ (replay one: swift build --product MenuScanFuzz &&
+## .build/debug/MenuScanFuzz FILE). Not part of `make test`.
+FUZZ_SECONDS ?= 300
+fuzz: setup
+	/usr/bin/python3 Benchmarks/fuzz/make_corpus.py .build-fuzz/corpus
+	$(SWIFT) build --scratch-path .build-fuzz --product MenuScanFuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
+	@mkdir -p .build-fuzz/findings
+	OMP_THREAD_LIMIT=1 .build-fuzz/debug/MenuScanFuzz .build-fuzz/corpus -max_total_time=$(FUZZ_SECONDS) \
+	  -rss_limit_mb=2048 -timeout=30 -max_len=131072 -artifact_prefix=.build-fuzz/findings/ -print_final_stats=1
+
 ## report-check: the HTML report in a real browser (installs Debian's chromium,
 ## ~300 MB, so it is not part of `make test`; `make test` runs the same check
 ## whenever chromium is already installed and skips it otherwise)
@@ -76,4 +88,4 @@ report-check: setup
 	$(SWIFT) test --filter HotspotReportTests
 
 clean:
-	rm -rf .build .build-asan $(OUT)
+	rm -rf .build .build-asan .build-fuzz $(OUT)

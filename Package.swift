@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The only target that touches C: Tesseract's C API and leptonica.
@@ -36,9 +37,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // libFuzzer harness (`make fuzz`); a plain build is a replayer of its inputs.
+        .executableTarget(
+            name: "MenuScanFuzz",
+            dependencies: ["MenuScanKit"]
+        ),
         .testTarget(
             name: "MenuScanKitTests",
-            dependencies: ["MenuScanKit"]
+            dependencies: ["MenuScanKit", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "EndToEndTests",

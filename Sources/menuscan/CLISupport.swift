@@ -116,8 +116,8 @@ final class ProgressLine: @unchecked Sendable {
     }
 }
 
-/// SIGINT / SIGTERM: the first stops new photos (in-flight ones finish), the
-/// second abandons the photos in flight.
+/// SIGINT: the first stops new photos (in-flight ones finish), the second
+/// abandons the photos in flight. SIGTERM abandons them at once.
 final class StopSignals: @unchecked Sendable {
     // @unchecked: `count` is guarded by `lock`; sources are only kept alive.
     private let lock = NSLock()
@@ -133,7 +133,8 @@ final class StopSignals: @unchecked Sendable {
                 count += 1
                 let n = count
                 lock.unlock()
-                if n == 1 { first(sig) } else if n == 2 { second(sig) }
+                // SIGTERM (a service manager, `timeout`) must end the run promptly: it abandons at once.
+                if n == 1 && sig != SIGTERM { first(sig) } else if n == 1 || n == 2 { second(sig) }
             }
             source.resume()
             sources.append(source)

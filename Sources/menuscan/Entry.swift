@@ -17,10 +17,10 @@ struct MenuScanCommand: ParsableCommand {
         Exit codes: 0 every photo ok; 1 some photos failed, were rejected or could not be read \
         (their JSON says why); 64 usage error; 65 (merge) shard summaries missing or inconsistent; \
         66 no input photos found; 69 a language model or other part of the environment is missing; \
-        73 output could not be written (storage full, read-only folder); 130 stopped by SIGINT or \
-        SIGTERM (run again to resume).
+        73 output could not be written (storage full, read-only folder); 75 another run is writing \
+        to the same output folder (and shard); 130 stopped by SIGINT or SIGTERM (run again to resume).
         """,
-        subcommands: [ScanCommand.self, MergeCommand.self, CheckCommand.self, ClassifyCommand.self, BenchCommand.self, ReportCommand.self, DoctorCommand.self],
+        subcommands: [ScanCommand.self, MergeCommand.self, CheckCommand.self, ClassifyCommand.self, BenchCommand.self, ReportCommand.self, DoctorCommand.self, WorkerCommand.self],
         defaultSubcommand: nil)
 }
 
@@ -33,6 +33,7 @@ enum ExitCodes {
     static let noInput: Int32 = 66
     static let environment: Int32 = 69
     static let cannotWrite: Int32 = 73
+    static let busy: Int32 = 75
     static let interrupted: Int32 = 130
 }
 

@@ -10,10 +10,13 @@ struct ScanCommand: ParsableCommand {
         commandName: "scan",
         abstract: "OCR every photo in the given folders and files; write JSON and text per photo.",
         discussion: """
-        Re-running the same command resumes: photos done earlier with the same content and \
-        settings are kept (journal in OUT/.menuscan/). Ctrl-C or SIGTERM stops starting new \
-        photos, lets those in flight finish, writes the summary and exits 130; a second signal \
-        abandons the photos in flight.
+        Each photo runs in a worker process (--jobs of them): a photo that crashes, traps or \
+        hangs past --timeout is tried once more in a fresh worker, then recorded as an error, \
+        and the run goes on. Re-running the same command resumes: photos done earlier with the \
+        same content and settings are kept (journal in OUT/.menuscan/). Ctrl-C stops starting \
+        new photos, lets those in flight finish, writes the summary and exits 130; a second \
+        Ctrl-C, or SIGTERM, kills the workers at once (their photos are redone by the next \
+        run). A second run on the same OUT (and shard) is refused with exit 75.
         """)
 
     @Argument(help: "Photos or folders (searched recursively; hidden files skipped).")
@@ -37,8 +40,17 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: "Folder with LANG.traineddata, tried before models/tessdata and the system's.")
     var tessdata: String?
 
-    @Option(name: .long, help: "Per-photo OCR time limit in seconds; a photo over it is recorded as an error and the run goes on.")
+    @Option(name: .long, help: "Per-photo time limit in seconds (every stage, reading the file included); a photo over it is retried once, then recorded as an error, and the run goes on.")
     var timeout: Double = 300
+
+    @Option(name: .long, help: "Replace a worker process after this many photos.")
+    var workerPhotos: Int = 500
+
+    @Option(name: .long, help: "Replace a worker process once its resident memory passes this many MB.")
+    var workerMaxRss: Int = 2048
+
+    @Flag(name: .long, help: .hidden)
+    var inProcess = false
 
     @Flag(name: .long, help: "Redo photos whose last result was failed, error or rejected (others done earlier are kept).")
     var retryFailed = false
@@ -97,6 +109,8 @@ struct ScanCommand: ParsableCommand {
             throw ValidationError("--shard takes K/N with 0 <= K < N, e.g. 0/3")
         }
         if let shards, shards < 1 { throw ValidationError("--shards must be at least 1") }
+        guard workerPhotos >= 1 else { throw ValidationError("--worker-photos must be at least 1") }
+        guard workerMaxRss >= 64 else { throw ValidationError("--worker-max-rss is in MB and must be at least 64") }
     }
 
     func resolveShard() throws -> Shard? {
@@ -154,11 +168,19 @@ struct ScanCommand: ParsableCommand {
             logger.critical("\(error.title): \(error.message) \(error.recovery)", metadata: ["code": "\(error.code)", "detail": "\(error.detail ?? "")"])
             throw ExitCode(ExitCodes.cannotWrite)
         }
+        guard journal.tryLock() else {
+            logger.critical("another run is writing to \(outURL.path)", metadata: ["journal": "\(journal.url.lastPathComponent)"])
+            throw ExitCode(ExitCodes.busy)
+        }
         var options = BatchOptions(settings: settings, outputDirectory: outURL, jobs: jobs, overlay: overlay, journal: journal)
         options.mode = force ? .force : (retryFailed ? .retryFailed : .resume)
         options.shard = shard
-        // TEST ONLY fault hook: abort() while the named file is in flight (crash isolation tests).
-        options.crashOnFileName = ProcessInfo.processInfo.environment["MENUSCAN_TEST_CRASH_ON"].flatMap { $0.isEmpty ? nil : $0 }
+        if !inProcess {
+            // TEST ONLY fault hooks (MENUSCAN_TEST_CRASH_ON / _TRAP_ON / _HANG_ON), carried out by the workers.
+            options.isolation = IsolationOptions(timeoutSeconds: timeout, maximumPhotos: workerPhotos,
+                                                 maximumRSSBytes: workerMaxRss << 20,
+                                                 hooks: WorkerTestHooks.fromEnvironment(ProcessInfo.processInfo.environment))
+        }
 
         let bar = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) != 0)
         var started: Logger.Metadata = ["photos": "\(photos.count)", "jobs": "\(options.jobs)", "lang": "\(lang)",
@@ -170,6 +192,8 @@ struct ScanCommand: ParsableCommand {
             logger.warning("stopping: no new photos; the ones in flight finish (signal again to abandon them)", metadata: ["signal": "\(sig)"])
             runner.requestStop()
         }, second: { sig in
+            runner.requestStop()
+            WorkerRegistry.shared.killAll()
             bar.finish()
             logger.warning("abandoning the photos in flight; they are redone by the next run", metadata: ["signal": "\(sig)"])
             var snapshot = runner.snapshot()

@@ -1,4 +1,5 @@
 import Foundation
+import MenuScanKit
 import Testing
 
 /// A deterministic random source for kill points (SplitMix64).
@@ -96,7 +97,8 @@ enum Batch {
 
     static func environment(_ extra: [String: String]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
-        for key in ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "MENUSCAN_TEST_CRASH_ON"] {
+        for key in ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "MENUSCAN_TEST_CRASH_ON",
+                    "MENUSCAN_TEST_TRAP_ON", "MENUSCAN_TEST_HANG_ON"] {
             env.removeValue(forKey: key)
         }
         return env.merging(extra) { $1 }
@@ -188,36 +190,95 @@ struct BatchCLITests {
         #expect((summary["counts"] as? [String: Int]) == (try CLI.json(reference.appendingPathComponent("summary.json"))["counts"] as? [String: Int]))
     }
 
-    @Test("a native crash on one photo: the re-run retries it once, then records it as error MSG-PROC-001")
-    func crashIsolation() throws {
-        let input = try Batch.folder([("a.jpg", "menu-sideways-exif.jpg"), ("poison.jpg", "menu-sideways-exif.jpg"),
-                                      ("z.jpg", "menu-sideways-exif.jpg")])
-        let root = input.deletingLastPathComponent()
+    @Test("one run survives a worker abort(), a Swift trap after OCR, a hang past --timeout and a FIFO; 20 good photos ok, exit 1")
+    func isolation() throws {
+        let root = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let input = root.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        // 20 distinct good photos: the clean sample with a small mark in a different place each.
+        let decoded = try ImageDecoder(maxMegapixels: 100).decode(fileAt: CLI.packageRoot.appendingPathComponent("samples/menu-clean.png"))
+        let good = (0..<20).map { String(format: "good%02d.png", $0) }
+        for (i, name) in good.enumerated() {
+            let png = try #require(decoded.pix.pngData())
+            let copy = try ImageDecoder(maxMegapixels: 100).decode(bytes: png, name: name)
+            for dx in 0..<2 { for dy in 0..<2 { copy.pix.setGray(x: 2 + 3 * i + dx, y: 2 + dy, 200) } }
+            try Data(try #require(copy.pix.pngData())).write(to: input.appendingPathComponent(name))
+        }
+        for bad in ["abort.png", "trap.png", "hang.png"] {
+            try FileManager.default.copyItem(at: input.appendingPathComponent("good00.png"), to: input.appendingPathComponent(bad))
+        }
+        #expect(mkfifo(input.appendingPathComponent("fifo.png").path, 0o644) == 0)
+        let out = root.appendingPathComponent("out")
+        let env = Batch.environment(["MENUSCAN_TEST_CRASH_ON": "abort.png", "MENUSCAN_TEST_TRAP_ON": "trap.png",
+                                     "MENUSCAN_TEST_HANG_ON": "hang.png", "SWIFT_BACKTRACE": "enable=no"])
+        let started = ContinuousClock.now
+        let run = try CLI.run(["scan", input.path, "--out", out.path, "--jobs", "2", "--timeout", "8", "--quiet"], environment: env)
+        let seconds = (ContinuousClock.now - started) / .seconds(1)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(seconds < 120, "one run, not stuck on the hang or the FIFO")
+        for name in good {
+            let photo = try CLI.json(out.appendingPathComponent((name as NSString).deletingPathExtension + ".json"))
+            #expect(photo["status"] as? String == "ok", "\(name)")
+        }
+        func messages(_ stem: String) throws -> (status: String?, messages: [[String: Any]], ocr: Bool) {
+            let photo = try CLI.json(out.appendingPathComponent(stem + ".json"))
+            return (photo["status"] as? String, photo["messages"] as? [[String: Any]] ?? [], photo["ocr"] != nil)
+        }
+        // abort() before OCR: tried twice, then an error naming the signal.
+        let aborted = try messages("abort")
+        #expect(aborted.status == "error")
+        #expect(aborted.messages.first?["code"] as? String == "MSG-PROC-001")
+        #expect((aborted.messages.first?["detail"] as? String)?.contains("SIGABRT") == true)
+        // A Swift trap in the menu stage: the OCR result stands (R4 status), the stage is named.
+        let trapped = try messages("trap")
+        #expect(trapped.status == "ok" && trapped.ocr)
+        let stageMessage = trapped.messages.first { $0["code"] as? String == "MSG-PROC-001" }
+        #expect(stageMessage?["detail"] as? String == "classify")
+        #expect(stageMessage?["severity"] as? String == "medium")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("trap.txt").path))
+        // A hang: killed at the timeout, retried once, then an error.
+        let hung = try messages("hang")
+        #expect(hung.status == "error")
+        #expect((hung.messages.first?["detail"] as? String)?.contains("--timeout") == true)
+        // A FIFO is never opened for reading: an error of its own.
+        let fifo = try messages("fifo")
+        #expect(fifo.status == "error")
+        #expect((fifo.messages.first?["detail"] as? String)?.contains("FIFO") == true)
+        let counts = try CLI.json(out.appendingPathComponent("summary.json"))["counts"] as? [String: Int]
+        #expect(counts?["ok"] == 21 && counts?["error"] == 3)
+    }
+
+    @Test("--worker-photos 1: a fresh worker for every photo, same results")
+    func recycle() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try CLI.run(["scan", "samples/menu-clean.png", "samples/menu-sideways-exif.jpg", "samples/blank.png", "--out", out.path,
+                               "--jobs", "1", "--worker-photos", "1", "--verbose"], environment: Batch.environment([:]))
+        #expect(run.status == 1, "blank.png fails: \(run.stderr)")
+        #expect(run.stderr.components(separatedBy: "worker recycled").count - 1 == 3)
+        for name in ["menu-clean", "menu-sideways-exif"] {
+            #expect(try CLI.json(out.appendingPathComponent(name + ".json"))["status"] as? String == "ok")
+        }
+    }
+
+    @Test("two runs on one folder: the second is refused with exit 75 unless it is another shard")
+    func outputLock() throws {
+        let root = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let out = root.appendingPathComponent("out")
-        let env = Batch.environment(["MENUSCAN_TEST_CRASH_ON": "poison.jpg", "SWIFT_BACKTRACE": "enable=no"])
-        let args = ["scan", input.path, "--out", out.path, "--jobs", "1", "--quiet"]
-        for run in 1...2 {
-            let process = try Batch.start(args, environment: env)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGABRT, "run \(run) crashed")
-            let crashes = Batch.journal(out).filter { $0["event"] as? String == "crash" }.compactMap { $0["key"] as? String }
-            #expect(crashes == Array(repeating: "poison", count: run), "the crash is pinned on the photo in flight")
-        }
-        let third = try CLI.run(args, environment: env)
-        #expect(third.status == 1, "no crash the third time: \(third.stderr)")
-        let poison = try CLI.json(out.appendingPathComponent("poison.json"))
-        #expect(poison["status"] as? String == "error")
-        let message = try #require((poison["messages"] as? [[String: Any]])?.first)
-        #expect(message["code"] as? String == "MSG-PROC-001")
-        #expect(message["title"] as? String == "Processing Error")
-        for other in ["a", "z"] { #expect(try CLI.json(out.appendingPathComponent(other + ".json"))["status"] as? String == "ok") }
-        let counts = try CLI.json(out.appendingPathComponent("summary.json"))["counts"] as? [String: Int]
-        #expect(counts?["ok"] == 2 && counts?["error"] == 1)
-        // --retry-failed tries it again (and without the fault it now succeeds).
-        let retried = try CLI.run(args + ["--retry-failed"], environment: Batch.environment([:]))
-        #expect(retried.status == 0, "\(retried.stderr)")
-        #expect(try CLI.json(out.appendingPathComponent("poison.json"))["status"] as? String == "ok")
+        let journalFolder = out.appendingPathComponent(".menuscan")
+        try FileManager.default.createDirectory(at: journalFolder, withIntermediateDirectories: true)
+        // The first run, as far as the lock goes: this test holds the journal's flock.
+        let fd = open(journalFolder.appendingPathComponent("journal.jsonl").path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        #expect(fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
+        defer { close(fd) }
+        let second = try CLI.run(["scan", "samples/blank.png", "--out", out.path], environment: Batch.environment([:]))
+        #expect(second.status == 75)
+        #expect(second.stderr.contains("another run is writing to"))
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("blank.json").path))
+        let shard = try CLI.run(["scan", "samples/blank.png", "--out", out.path, "--shard", "0/1", "--quiet"], environment: Batch.environment([:]))
+        #expect(shard.status == 1, "a shard has its own journal and lock: \(shard.stderr)")
     }
 
     @Test("SIGINT: no new photos, in-flight ones finish, summary written, exit 130; the re-run resumes")
@@ -248,6 +309,30 @@ struct BatchCLITests {
         #expect(again.status == 0, "\(again.stderr)")
         let resumed = try CLI.json(out.appendingPathComponent("summary.json"))
         #expect(resumed["reused"] as? Int == processed && resumed["processed"] as? Int == 16)
+    }
+
+    @Test("the first SIGTERM ends the run promptly, even with a photo that never finishes: exit 130, summary, re-run resumes")
+    func terminate() throws {
+        let input = try Batch.folder([("a-hang.png", "menu-clean.png"), ("b.png", "menu-clean.png")])
+        let root = input.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out")
+        let args = ["scan", input.path, "--out", out.path, "--jobs", "1", "--quiet", "--timeout", "600"]
+        let process = try Batch.start(args, environment: Batch.environment(["MENUSCAN_TEST_HANG_ON": "a-hang.png"]))
+        var polls = 0
+        while polls < 200, !Batch.journal(out).contains(where: { $0["event"] as? String == "start" }) {
+            usleep(50_000)
+            polls += 1
+        }
+        let sent = ContinuousClock.now
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect((ContinuousClock.now - sent) < .seconds(10), "ended promptly")
+        #expect(process.terminationStatus == 130)
+        #expect(try CLI.json(out.appendingPathComponent("summary.json"))["interrupted"] as? Bool == true)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("a-hang.json").path))
+        let again = try CLI.run(args, environment: Batch.environment([:]))
+        #expect(again.status == 0, "the abandoned photo is redone: \(again.stderr)")
     }
 
     @Test("a second signal abandons the photos in flight, still exit 130 with a summary")

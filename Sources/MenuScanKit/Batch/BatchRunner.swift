@@ -77,15 +77,16 @@ public struct BatchOptions: Sendable {
     public var outputDirectory: URL
     public var jobs: Int
     /// The run journal: with one, photos already done are skipped and
-    /// crashes are recorded (see `Journal`, `CrashGuard`). Without, every photo is done.
+    /// worker crashes are recorded (see `Journal`). Without, every photo is done.
     public var journal: Journal?
     public var mode: RerunMode = .resume
     public var shard: Shard?
     public var retry: RetryPolicy = .standard
     public var writer: OutputWriter = .atomic
-    /// TEST ONLY fault hook (MENUSCAN_TEST_CRASH_ON): abort() while this file
-    /// name is in flight, to prove crash isolation.
-    public var crashOnFileName: String?
+    /// Process isolation: each photo runs in a worker process, so a crash,
+    /// trap or hang costs that photo only (`scan` sets it; nil runs the
+    /// pipeline in this process, as `bench` and unit tests do).
+    public var isolation: IsolationOptions?
     /// Also write NAME.overlay.png (hotspots and unrecognised regions on the photo).
     public var overlay: Bool
 
@@ -125,6 +126,8 @@ public final class BatchRunner: @unchecked Sendable {
     private var stopRequested = false
     private var untaken = 0
     private var state = JournalState()
+    /// Isolated runs: peak resident memory of supervisor + workers.
+    private var peakTotalRSS = 0
 
     private let photos: [InputPhoto]
     private let options: BatchOptions
@@ -158,7 +161,11 @@ public final class BatchRunner: @unchecked Sendable {
                 logger.notice("journal lines skipped (torn by an earlier kill)", metadata: ["count": "\(state.unreadableLines)"])
             }
             sweepTemporaryFiles()
-            CrashGuard.install(workers: workers, journalFD: journal.fileDescriptor)
+            _ = journal
+        }
+        if options.isolation != nil {
+            // A worker that dies mid-job must not take the supervisor with it.
+            signal(SIGPIPE, SIG_IGN)
         }
         // Give back what discovery and journal loading freed before the
         // engines load (glibc keeps freed heap resident otherwise).
@@ -198,9 +205,13 @@ public final class BatchRunner: @unchecked Sendable {
         if final { records = [] }
         kept.sort { $0.path < $1.path }
         let interrupted = stopRequested && kept.count < photos.count
-        let summary = RunSummary(records: kept, total: photos.count, wallSeconds: wall,
+        var summary = RunSummary(records: kept, total: photos.count, wallSeconds: wall,
                                  settings: options.settings, jobs: workerCount, fatal: fatal,
                                  reused: reused, interrupted: interrupted, shard: options.shard)
+        if options.isolation != nil, peakTotalRSS > 0 {
+            // Supervisor and workers together (the workers hold the engines).
+            summary.peakRSSBytes = max(summary.peakRSSBytes ?? 0, peakTotalRSS)
+        }
         return BatchOutcome(records: kept, summary: summary, fatal: fatal, interrupted: interrupted)
     }
 
@@ -218,14 +229,16 @@ public final class BatchRunner: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// One slot: in-process, this thread runs the pipeline; isolated, it
+    /// feeds one worker process at a time.
     private func worker(_ index: Int) {
-        if options.journal != nil { CrashGuard.registerWorker(index) }
-        // The engine is loaded on the first photo that needs OCR, so a re-run
-        // that keeps every result loads none.
-        var processor: PhotoProcessor?
+        // The engine (or worker process) starts on the first photo that needs
+        // OCR, so a re-run that keeps every result starts none.
+        var slot = Slot()
+        defer { slot.process?.retire() }
         var handled = 0
         while let i = takeNext() {
-            guard handle(i, worker: index, processor: &processor) else { return }
+            guard handle(i, slot: &slot) else { return }
             handled += 1
             // Free pages left between Tesseract's per-photo allocations go back
             // to the system now and then, so fragmentation cannot grow with the folder.
@@ -233,9 +246,14 @@ public final class BatchRunner: @unchecked Sendable {
         }
     }
 
+    private struct Slot {
+        var processor: PhotoProcessor?
+        var process: WorkerProcess?
+    }
+
     /// One photo: keep its earlier result, or process it and record it.
     /// Returns false when the run must stop.
-    private func handle(_ i: Int, worker index: Int, processor: inout PhotoProcessor?) -> Bool {
+    private func handle(_ i: Int, slot: inout Slot) -> Bool {
         let photo = photos[i]
         let clock = ContinuousClock()
         let start = clock.now
@@ -255,28 +273,16 @@ public final class BatchRunner: @unchecked Sendable {
         }
 
         let journal = options.journal
-        let crashEntry = JournalEntry(event: .crash, key: photo.outputBase, sha256: sha, settings: settingsHash, pid: getpid())
         var result: PhotoResult
-        var processed = false
+        var overlayPNG: [UInt8]?
         if state.crashes(key: photo.outputBase, sha256: sha, settings: settingsHash) >= 2 {
-            // Crash isolation: the engine died twice on this photo; record it instead of a third crash.
+            // The engine died twice on this photo in runs that were then killed; record it instead of a third try.
             result = PhotoResult(source: SourceInfo(path: photo.displayPath, sha256: sha), status: .error,
                                  messages: [ResultMessage(MenuScanError.processing.with(
                                      detail: "the OCR engine crashed on this photo in two runs; not tried again (re-run with --retry-failed to try)"))],
                                  timings: ["total": (clock.now - start).seconds])
             logger.warning("photo crashed the engine twice; recorded as an error", metadata: ["file": "\(photo.displayPath)", "code": "MSG-PROC-001"])
         } else {
-            if processor == nil {
-                do {
-                    processor = try PhotoProcessor(settings: options.settings)
-                    if options.overlay { processor?.overlay = OverlayStyle() }
-                } catch {
-                    logger.critical("engine could not start", metadata: ["code": "\(error.code)", "detail": "\(error.detail ?? "")"])
-                    stop(error)
-                    return false
-                }
-            }
-            guard let engine = processor else { return false }
             if let journal {
                 do {
                     try journal.append(JournalEntry(event: .start, key: photo.outputBase, sha256: sha, settings: settingsHash, pid: getpid()))
@@ -285,18 +291,33 @@ public final class BatchRunner: @unchecked Sendable {
                     stop(error)
                     return false
                 }
-                CrashGuard.arm(index, line: crashEntry.line())
             }
-            if let poison = options.crashOnFileName, poison == photo.url.lastPathComponent {
-                abort()  // TEST ONLY (MENUSCAN_TEST_CRASH_ON): a native crash on this photo
+            if let isolation = options.isolation {
+                switch runIsolated(photo, isolation, process: &slot.process, sha: sha) {
+                case .done(let r, let png):
+                    result = r
+                    overlayPNG = png
+                case .stop:
+                    return false
+                }
+            } else {
+                if slot.processor == nil {
+                    do {
+                        slot.processor = try PhotoProcessor(settings: options.settings)
+                        if options.overlay { slot.processor?.overlay = OverlayStyle() }
+                    } catch {
+                        logger.critical("engine could not start", metadata: ["code": "\(error.code)", "detail": "\(error.detail ?? "")"])
+                        stop(error)
+                        return false
+                    }
+                }
+                guard let engine = slot.processor else { return false }
+                result = engine.process(fileAt: photo.url, displayPath: photo.displayPath)
+                overlayPNG = engine.overlayPNG
             }
-            result = engine.process(fileAt: photo.url, displayPath: photo.displayPath)
-            processed = true
-            if journal != nil { CrashGuard.disarm(index) }
         }
 
         let record: PhotoRecord
-        let overlayPNG = processed ? processor?.overlayPNG : nil
         do {
             record = try write(&result, overlayPNG: overlayPNG, for: photo)
         } catch {
@@ -331,6 +352,156 @@ public final class BatchRunner: @unchecked Sendable {
         observer?(photo, result)
         finish(i, record, reused: false)
         return true
+    }
+
+    private enum Isolated {
+        case done(PhotoResult, [UInt8]?)
+        case stop
+    }
+
+    /// Seconds a worker gets past `--timeout` before it is killed: the OCR
+    /// engine's own limit stops recognition at `--timeout` and reports it.
+    static func grace(_ timeout: Double) -> Double { min(5, max(0.5, timeout / 4)) }
+
+    /// How long a new worker may take to load its engines.
+    static let engineLoadSeconds: Int64 = 300
+
+    /// One photo in a worker process. A worker that dies (signal, trap,
+    /// abort, OOM kill) or runs past the timeout is replaced; the photo keeps
+    /// the OCR result the worker handed back before, else it is tried once
+    /// more in a fresh worker and then recorded as `error` MSG-PROC-001.
+    private func runIsolated(_ photo: InputPhoto, _ iso: IsolationOptions, process: inout WorkerProcess?, sha: String?) -> Isolated {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let decoder = JSONDecoder()
+        var failures: [String] = []
+        for attempt in 1...2 {
+            if process == nil {
+                guard let started = WorkerProcess(isolation: iso, config: WorkerConfig(settings: options.settings, overlay: options.overlay, hooks: iso.hooks)) else {
+                    let e = MenuScanError.processing.with(detail: "a worker process could not be started: \(String(cString: strerror(errno)))")
+                    logger.critical("\(e.title): \(e.message)", metadata: ["code": "\(e.code)", "detail": "\(e.detail ?? "")"])
+                    stop(e)
+                    return .stop
+                }
+                // Wait for its engines (not counted against the photo's --timeout).
+                switch started.replies.next(deadline: clock.now + .seconds(Self.engineLoadSeconds)) {
+                case .frame(let data):
+                    guard let (kind, json) = Frames.split(data), let reply = try? decoder.decode(WorkerReply.self, from: json) else {
+                        let e = MenuScanError.processing.with(detail: "a worker process sent an unreadable first reply")
+                        logger.critical("\(e.title): \(e.message)", metadata: ["code": "\(e.code)", "detail": "\(e.detail ?? "")"])
+                        _ = started.terminate()
+                        stop(e)
+                        return .stop
+                    }
+                    if kind == .fatal {
+                        let e = reply.error ?? MenuScanError.processing
+                        logger.critical("engine could not start", metadata: ["code": "\(e.code)", "detail": "\(e.detail ?? "")"])
+                        _ = started.finish()
+                        stop(e)
+                        return .stop
+                    }
+                case .closed, .timedOut:
+                    // Died or hung while loading: a worker problem, not the photo's; counts as an attempt.
+                    let ending = started.terminate()
+                    failures.append("a worker could not load its engines (\(ending.description))")
+                    logger.warning("worker lost while loading its engines", metadata: ["detail": "\(ending.description)"])
+                    continue
+                }
+                process = started
+            }
+            guard let w = process else { return .stop }
+            var stage = "read"
+            var checkpoint: Data?
+            var ending: WorkerProcess.Ending?
+            var timedOut = false
+            if w.send(WorkerJob(photo: photo)) {
+                let deadline = clock.now + .milliseconds(Int((iso.timeoutSeconds + Self.grace(iso.timeoutSeconds)) * 1000))
+                receive: while true {
+                    switch w.replies.next(deadline: deadline) {
+                    case .frame(let data):
+                        guard let (kind, json) = Frames.split(data) else {
+                            ending = w.terminate()
+                            break receive
+                        }
+                        // Kept as bytes: decoded only if the worker dies.
+                        if kind == .checkpoint {
+                            checkpoint = json
+                            continue
+                        }
+                        guard let reply = try? decoder.decode(WorkerReply.self, from: json) else {
+                            ending = w.terminate()
+                            break receive
+                        }
+                        switch reply.kind {
+                        case .stage:
+                            stage = reply.stage ?? stage
+                        case .checkpoint:
+                            break
+                        case .result:
+                            guard let result = reply.result else {
+                                ending = w.terminate()
+                                break receive
+                            }
+                            w.countPhoto()
+                            samplePeakMemory()
+                            if w.photosDone >= iso.maximumPhotos || (w.residentBytes ?? 0) > iso.maximumRSSBytes {
+                                logger.info("worker recycled", metadata: ["photos": "\(w.photosDone)", "rssBytes": "\(w.residentBytes ?? 0)"])
+                                w.retire()
+                                process = nil
+                            }
+                            return .done(result, reply.overlayPNG.map { Array($0) })
+                        case .fatal:
+                            break  // only sent at start-up
+                        }
+                    case .closed:
+                        ending = w.finish()
+                        break receive
+                    case .timedOut:
+                        timedOut = true
+                        ending = w.terminate()
+                        break receive
+                    }
+                }
+            } else {
+                ending = w.terminate()
+            }
+            process = nil
+            let reason = timedOut
+                ? "over the --timeout of \(String(format: "%g", iso.timeoutSeconds)) s in stage \(stage); the worker was killed"
+                : "\(ending?.description ?? "the worker ended") in stage \(stage)"
+            if !timedOut, let journal = options.journal {
+                // Pinned on the photo, should this run be killed before it records the photo.
+                try? journal.append(JournalEntry(event: .crash, key: photo.outputBase, sha256: sha, settings: settingsHash, pid: w.pid))
+            }
+            if let checkpoint, var kept = (try? decoder.decode(WorkerReply.self, from: checkpoint))?.result {
+                // A stage after OCR failed: the OCR result stands (R4 status), the stage is named.
+                var message = ResultMessage(MenuScanError.processing.with(detail: stage))
+                message.severity = .medium
+                kept.messages.append(message)
+                kept.timings["total"] = (clock.now - start).seconds
+                logger.warning("a stage after OCR failed; the OCR result is kept", metadata: [
+                    "file": "\(photo.displayPath)", "code": "MSG-PROC-001", "stage": "\(stage)", "detail": "\(reason)"])
+                return .done(kept, nil)
+            }
+            failures.append(reason)
+            if attempt == 1 {
+                logger.warning("worker lost on a photo; trying it once more in a fresh worker", metadata: [
+                    "file": "\(photo.displayPath)", "detail": "\(reason)"])
+            }
+        }
+        let detail = failures.count == 2 && failures[0] == failures[1] ? "\(failures[0]) (twice)" : failures.joined(separator: "; retried: ")
+        logger.error("photo lost its worker twice; recorded as an error", metadata: ["file": "\(photo.displayPath)", "code": "MSG-PROC-001", "detail": "\(detail)"])
+        return .done(PhotoResult(source: SourceInfo(path: photo.displayPath, sha256: sha), status: .error,
+                                 messages: [ResultMessage(MenuScanError.processing.with(detail: detail))],
+                                 timings: ["total": (clock.now - start).seconds]), nil)
+    }
+
+    /// Peak of supervisor + workers' resident memory, sampled after each photo.
+    private func samplePeakMemory() {
+        let total = (ProcessMemory.currentRSSBytes() ?? 0) + WorkerRegistry.shared.residentBytes()
+        lock.lock()
+        peakTotalRSS = max(peakTotalRSS, total)
+        lock.unlock()
     }
 
     /// The journal's record when the photo is done with the same content and

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One photo to process and where its outputs go.
-public struct InputPhoto: Sendable, Equatable {
+public struct InputPhoto: Sendable, Equatable, Codable {
     /// The file's path. Kept as a string (a URL object costs about 1 KB more
     /// per photo, which adds up over 10,000-photo folders).
     public let path: String

@@ -153,6 +153,17 @@ public final class Journal: @unchecked Sendable {
 
     deinit { close(fileDescriptor) }
 
+    /// Takes the advisory lock (flock) of this journal for the life of the
+    /// process (released when it exits, however it exits). False when
+    /// another process holds it: another run is writing this journal's photos.
+    public func tryLock() -> Bool {
+        while flock(fileDescriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            return false
+        }
+        return true
+    }
+
     /// The file's last byte (nil when empty or unreadable), without reading the rest.
     static func lastByte(of path: String) -> UInt8? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -222,8 +233,13 @@ public enum BatchHashing {
     /// SHA-256 of the file's bytes, read in 64 KiB chunks into a stack buffer
     /// (no heap churn per photo: memory stays flat).
     public static func contentHash(of url: URL) throws(IOFailure) -> String {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw IOFailure(code: errno, what: "opening \(url.lastPathComponent)") }
+        let fd: Int32
+        switch RegularFile.open(url.path) {
+        case .success(let opened): fd = opened.fd
+        case .failure(.system(let code)): throw IOFailure(code: code, what: "opening \(url.lastPathComponent)")
+        // Not hashed: the decoder reports why the file is not read (never a blocking open or read).
+        case .failure(.notRegular), .failure(.tooLarge): throw IOFailure(code: EINVAL, what: "opening \(url.lastPathComponent)")
+        }
         defer { close(fd) }
         var hasher = SHA256()
         let failure: Int32? = withUnsafeTemporaryAllocation(byteCount: 1 << 16, alignment: 16) { buffer in

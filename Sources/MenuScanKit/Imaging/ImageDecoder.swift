@@ -93,16 +93,18 @@ public struct ImageDecoder: Sendable {
 
     /// Reads a whole file, mapping failures to our errors.
     static func readFile(_ url: URL) throws(MenuScanError) -> [UInt8] {
-        let fd = open(url.path, O_RDONLY)
-        guard fd >= 0 else { throw fileError(errno, url) }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw fileError(errno, url) }
-        guard (st.st_mode & S_IFMT) == S_IFREG else {
-            throw MenuScanError.fileAccess.with(detail: "\(url.lastPathComponent): not a regular file")
+        let fd: Int32, size: Int
+        switch RegularFile.open(url.path) {
+        case .success(let opened): (fd, size) = opened
+        case .failure(.system(let code)): throw fileError(code, url)
+        case .failure(.notRegular(let kind)):
+            throw MenuScanError.fileAccess.with(detail: "\(url.lastPathComponent): \(kind), not a regular file; only regular files are read")
+        case .failure(.tooLarge(let bytes)):
+            throw MenuScanError.fileAccess.with(detail: "\(url.lastPathComponent): \(bytes) bytes, over the \(RegularFile.maximumBytes)-byte read limit")
         }
+        defer { close(fd) }
         var bytes = [UInt8]()
-        bytes.reserveCapacity(Int(st.st_size))
+        bytes.reserveCapacity(size)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -110,6 +112,10 @@ public struct ImageDecoder: Sendable {
             if n < 0 {
                 if errno == EINTR { continue }
                 throw fileError(errno, url)
+            }
+            // A file growing while it is read stops at the limit.
+            guard bytes.count + n <= RegularFile.maximumBytes else {
+                throw MenuScanError.fileAccess.with(detail: "\(url.lastPathComponent): over the \(RegularFile.maximumBytes)-byte read limit")
             }
             bytes.append(contentsOf: chunk[0..<n])
         }

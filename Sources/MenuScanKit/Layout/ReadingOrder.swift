@@ -212,8 +212,11 @@ public struct ReadingOrder: Sendable, Equatable {
         var delta = Array(repeating: 0, count: width + 1)
         for f in frags {
             for w in f.words {
-                delta[w.box.x - left] += 1
-                delta[min(width, w.box.maxX - left)] -= 1
+                // Clamped: a negative-width box (x past maxX) or one outside
+                // left…right must not index outside the profile.
+                let from = min(width, max(0, w.box.x - left))
+                delta[from] += 1
+                delta[min(width, max(from, w.box.maxX - left))] -= 1
             }
         }
         var cover = Array(repeating: 0, count: width)

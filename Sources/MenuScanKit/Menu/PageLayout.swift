@@ -126,10 +126,16 @@ enum PageLayout {
         let bins = 200
         var cover = Array(repeating: 0, count: bins)
         func bin(_ x: Int) -> Int { min(bins - 1, max(0, (x - minX) * bins / width)) }
+        // A segment's bins: a zero-width or negative-width box (OCR noise)
+        // covers the one bin at its x, never an inverted range.
+        func binRange(of s: Segment) -> ClosedRange<Int> {
+            let lo = bin(s.box.x)
+            return lo...max(lo, bin(s.box.maxX - 1))
+        }
         // Headers in capitals are often centred across columns: they do not define columns.
         for s in segs where Double(s.box.width) < 0.55 * Double(width)
             && !MenuStructurer.isAllCapsHeader(s.words.map(\.text).joined(separator: " ")) {
-            for b in bin(s.box.x)...bin(s.box.maxX - 1) { cover[b] += 1 }
+            for b in binRange(of: s) { cover[b] += 1 }
         }
         // Gutters: stretches of at least 2% of the width between covered areas that are
         // (nearly) empty: centred headers may cross a gutter, body lines do not.
@@ -149,7 +155,8 @@ enum PageLayout {
         if let s = start { columns.append((s, lastCovered)) }
         if columns.count <= 1 { return [byY(Array(segs.indices))] }
         func columnsOf(_ s: Segment) -> [Int] {
-            let lo = bin(s.box.x), hi = bin(s.box.maxX - 1)
+            let r = binRange(of: s)
+            let lo = r.lowerBound, hi = r.upperBound
             return columns.indices.filter { c in
                 let ov = min(hi, columns[c].1) - max(lo, columns[c].0) + 1
                 return ov > 0 && Double(ov) >= 0.2 * Double(hi - lo + 1) || (lo >= columns[c].0 && hi <= columns[c].1)
@@ -167,7 +174,10 @@ enum PageLayout {
                 inColumn[nearest].append(i)
             } else { spanning.append(i) }
         }
-        spanning = byY(spanning)
+        // Bands are cut at the spanning lines' centres, in the order of those
+        // centres (sorted by top, a tall title above a short one would give
+        // overlapping bands and lines in both).
+        spanning.sort { (segs[$0].box.y + segs[$0].box.height / 2, segs[$0].box.x) < (segs[$1].box.y + segs[$1].box.height / 2, segs[$1].box.x) }
         var runs: [[Int]] = []
         var bandTop = Int.min
         for sp in spanning + [-1] {

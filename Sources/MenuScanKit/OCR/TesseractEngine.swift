@@ -149,6 +149,15 @@ public final class TesseractEngine {
         return lines
     }
 
+    /// Why recognition returned an error: the time limit only when it was
+    /// reached (a 1×40000 image fails at once, and must not read as a timeout).
+    static func failureDetail(seconds: Double, limit: Double?, width: Int, height: Int) -> String {
+        if let limit, seconds >= limit * 0.95 {
+            return "Tesseract recognition was stopped at the --timeout of \(limit) s"
+        }
+        return String(format: "Tesseract recognition failed after %.2f s on the %d×%d image (not at the time limit)", seconds, width, height)
+    }
+
     /// Recognises one image. Boxes are in the image's pixels.
     public func recognize(_ image: Bitmap) throws(MenuScanError) -> OCRPage {
         defer { TessBaseAPIClear(api) }
@@ -159,11 +168,11 @@ public final class TesseractEngine {
         if let monitor, let limit = settings.timeLimitSeconds {
             TessMonitorSetDeadlineMSecs(monitor, Int32(clamping: Int((limit * 1000).rounded(.up))))
         }
+        let started = ContinuousClock.now
         guard TessBaseAPIRecognize(api, monitor) == 0 else {
-            if let limit = settings.timeLimitSeconds {
-                throw MenuScanError.processing.with(detail: "Tesseract recognition failed or was stopped at the --timeout of \(limit) s")
-            }
-            throw MenuScanError.processing.with(detail: "Tesseract recognition failed")
+            let seconds = (ContinuousClock.now - started).seconds
+            throw MenuScanError.processing.with(detail: Self.failureDetail(seconds: seconds, limit: settings.timeLimitSeconds,
+                                                                           width: image.width, height: image.height))
         }
         guard let iterator = ResultIterator(api: api) else { return OCRPage(blocks: []) }
         return iterator.page()

@@ -66,6 +66,17 @@ public final class PhotoProcessor {
     public var overlay: OverlayStyle?
     /// The last processed photo's overlay PNG (nil when off or not drawable).
     public private(set) var overlayPNG: [UInt8]?
+    /// Told when `process` enters a stage and what is done once OCR and the
+    /// threshold rules have run: a worker hands these to the supervisor, so a
+    /// later stage that dies cannot take the OCR result with it.
+    public var events: ((PipelineEvent) -> Void)?
+
+    public enum PipelineEvent {
+        case stage(String)
+        /// The result so far: OCR, threshold rules (R4), quality and
+        /// preprocessing; no menu, hotspots or partial rule (R5) yet.
+        case checkpoint(PhotoResult)
+    }
 
     public init(settings: ScanSettings) throws(MenuScanError) {
         self.settings = settings
@@ -104,6 +115,7 @@ public final class PhotoProcessor {
         }
 
         overlayPNG = nil
+        events?(.stage("decode"))
         let decodeStart = clock.now
         let image: DecodedImage
         do {
@@ -124,6 +136,7 @@ public final class PhotoProcessor {
         var quality: QualityReport?
         var messages: [ResultMessage] = []
         if settings.quality != .off {
+            events?(.stage("quality"))
             let qualityStart = clock.now
             quality = QualityGate(thresholds: settings.qualityThresholds).assess(image.pix)
             lap("quality", since: qualityStart)
@@ -150,10 +163,12 @@ public final class PhotoProcessor {
             textHeight = QualityGate.textHeight(of: image.pix)
             lap("measure", since: preStart)
         }
+        events?(.stage("preprocess"))
         let preStart = clock.now
         var prepared = prepare(image.pix, textHeight: textHeight)
         lap("preprocess", since: preStart)
 
+        events?(.stage("ocr"))
         let ocrStart = clock.now
         var page: OCRPage
         var recoveredLines = 0
@@ -187,15 +202,30 @@ public final class PhotoProcessor {
             page = page.mapped(by: 1 / prepared.record.scale, within: Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height))
         }
 
+        func checkpoint(_ page: OCRPage) {
+            guard let events else { return }
+            let verdict = settings.rules.rules.evaluate(page)
+            var result = PhotoResult(source: source, status: verdict.status,
+                                     messages: (verdict.message.map { [ResultMessage($0)] } ?? []) + messages,
+                                     ocr: OCRResult(page: page, engine: engineName, settings: settings.ocr),
+                                     timings: timings)
+            result.quality = quality
+            result.preprocessing = prepared.record
+            events(.checkpoint(result))
+        }
+        checkpoint(page)
+
         // The photo's ink map: made once, used by line recovery, reading order
         // (its ruling lines) and hotspots.
         var inkMap: TextRegionAnalyzer.InkMap?
         if settings.recoverLines || settings.readingOrder {
+            events?(.stage("ink"))
             let inkStart = clock.now
             inkMap = hotspotStage.analyzer.inkMap(of: prepared.upright, findRules: settings.readingOrder)
             lap("ink", since: inkStart)
         }
         if settings.recoverLines {
+            events?(.stage("recover"))
             let recoverStart = clock.now
             let recovered = recoverLines(page: page, prepared: prepared, inkMap: inkMap)
             if !recovered.isEmpty { page = page.inserting(recovered) }
@@ -204,6 +234,7 @@ public final class PhotoProcessor {
         }
         var orderRecord: ReadingOrder.Record?
         if settings.readingOrder {
+            events?(.stage("order"))
             let orderStart = clock.now
             let ordered = ReadingOrder().apply(to: page, rules: inkMap?.rules ?? [])
             page = ordered.page
@@ -211,13 +242,16 @@ public final class PhotoProcessor {
             lap("order", since: orderStart)
         }
 
+        events?(.stage("rules"))
         let rulesStart = clock.now
         let verdict = settings.rules.rules.evaluate(page)
         lap("rules", since: rulesStart)
+        if settings.recoverLines || settings.readingOrder { checkpoint(page) }
 
         // Menu items, allergens and diet (R6–R8) on what was read.
         var menu: MenuAnalysis?
         if let menuAnalyzer, verdict.status != .failed {
+            events?(.stage("classify"))
             let menuStart = clock.now
             menu = menuAnalyzer.analyze(page: page, profile: settings.allergenProfile)
             lap("classify", since: menuStart)
@@ -225,6 +259,7 @@ public final class PhotoProcessor {
 
         // Hotspots (item level when items were found), unrecognised regions and
         // the partial rule (R5, R6) need the upright image.
+        events?(.stage("hotspots"))
         let hotspotStart = clock.now
         let items = menu?.items.compactMap { item -> HotspotItem? in
             guard let box = item.box else { return nil }
@@ -250,6 +285,7 @@ public final class PhotoProcessor {
         result.unrecognizedRegions = spots.unrecognizedRegions
         result.textCoverage = spots.coverage
         if let overlay {
+            events?(.stage("overlay"))
             overlayPNG = OverlayRenderer(style: overlay).render(image: prepared.upright, result: result)
         }
         return result

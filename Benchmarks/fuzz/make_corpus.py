@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Seed corpus of broken and odd images for `make fuzz` (written to the folder
+given, never committed). Deterministic (fixed seed). Needs Pillow (Debian
+python3-pil).
+
+Kinds: valid small PNG/JPEG/WebP/TIFF/BMP/GIF of rendered text; each truncated
+at several points and with bits flipped; 1x1 and 1x40000 / 40000x1 images;
+CMYK JPEG and TIFF; 16-bit grey PNG; a PNG whose header claims 100000x100000
+(decompression bomb); a PDF, a text file and an empty file; the repo's samples.
+"""
+import io
+import os
+import random
+import sys
+
+from PIL import Image, ImageDraw
+
+out = sys.argv[1] if len(sys.argv) > 1 else "corpus"
+os.makedirs(out, exist_ok=True)
+rng = random.Random(14)
+here = os.path.dirname(os.path.abspath(__file__))
+samples = os.path.join(here, "..", "..", "samples")
+
+
+def put(name, data):
+    with open(os.path.join(out, name), "wb") as f:
+        f.write(data)
+
+
+def encode(im, fmt, **kw):
+    b = io.BytesIO()
+    im.save(b, fmt, **kw)
+    return b.getvalue()
+
+
+def text_image(w, h, mode="L"):
+    im = Image.new(mode, (w, h), "white")
+    d = ImageDraw.Draw(im)
+    for i in range(0, h - 12, 16):
+        d.text((4, i), "Soup 5.50  Pesto pasta 9.00"[: max(3, w // 7)], fill="black")
+    d.line((w // 2, 0, w // 2, h), fill="black")
+    return im
+
+
+base = text_image(160, 120)
+valid = {
+    "png": encode(base, "PNG"),
+    "jpg": encode(base, "JPEG", quality=80),
+    "webp": encode(base, "WEBP"),
+    "tif": encode(base, "TIFF"),
+    "bmp": encode(base, "BMP"),
+    "gif": encode(base, "GIF"),
+}
+for ext, data in valid.items():
+    put(f"valid.{ext}", data)
+    for cut in (8, 33, len(data) // 2, len(data) - 2):
+        put(f"trunc{cut}.{ext}", data[:cut])
+    for k in range(3):
+        b = bytearray(data)
+        for _ in range(1 + k * 4):
+            i = rng.randrange(len(b))
+            b[i] ^= 1 << rng.randrange(8)
+        put(f"flip{k}.{ext}", bytes(b))
+
+put("one.png", encode(Image.new("L", (1, 1), 0), "PNG"))
+put("tall.png", encode(Image.new("L", (1, 40000), 255), "PNG"))
+put("wide.png", encode(Image.new("L", (40000, 1), 0), "PNG"))
+put("cmyk.jpg", encode(text_image(96, 64, "RGB").convert("CMYK"), "JPEG"))
+put("cmyk.tif", encode(text_image(96, 64, "RGB").convert("CMYK"), "TIFF"))
+put("grey16.png", encode(text_image(96, 64).convert("I;16"), "PNG"))
+put("rgba.png", encode(text_image(96, 64, "RGBA"), "PNG"))
+put("palette.png", encode(text_image(96, 64).convert("P"), "PNG"))
+
+# Decompression bomb: a valid small PNG whose IHDR claims 100000 x 100000.
+import struct
+import zlib
+
+png = bytearray(valid["png"])
+ihdr = png[8 + 8: 8 + 8 + 13]
+ihdr[0:8] = struct.pack(">II", 100000, 100000)
+png[16:29] = ihdr
+png[29:33] = struct.pack(">I", zlib.crc32(b"IHDR" + bytes(ihdr)) & 0xFFFFFFFF)
+put("bomb.png", bytes(png))
+
+put("doc.pdf.jpg", b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
+put("text.jpg", b"Soup 5.50\nPesto pasta 9.00\n")
+put("empty.jpg", b"")
+for name in sorted(os.listdir(samples)):
+    if name.endswith((".png", ".jpg")):
+        with open(os.path.join(samples, name), "rb") as f:
+            put("sample-" + name, f.read())
+print(f"{len(os.listdir(out))} files in {out}")

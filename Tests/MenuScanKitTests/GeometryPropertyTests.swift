@@ -1,0 +1,212 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import MenuScanKit
+
+// Property-based tests of every geometry/text routine that indexes arrays or
+// ranges (issue 14): random pages with random word boxes, empty lines,
+// zero-size, negative and overlapping boxes, one word, ten thousand words and
+// unicode text. A Swift trap in any of them would end a worker, so the first
+// property is always "returns at all". Deterministic: the generators of
+// `x-sheep/swift-property-based` run on a fixed Xoshiro seed per test, a fixed
+// number of times (a failure names the iteration; rerun with that seed).
+
+/// Runs `body` on `count` values of `gen` drawn from a fixed seed.
+private func forEachDrawn<T>(_ count: Int, seed: UInt64, _ gen: Generator<T, some Sequence>,
+                             _ body: (Int, T) -> Void) {
+    var rng = Xoshiro(seed: (seed, 0x9E37_79B9_7F4A_7C15, seed &* 31 &+ 7, 0xD1B5_4A32_D192_ED03))
+    for i in 0..<count { body(i, gen.run(using: &rng)) }
+}
+
+/// Word texts: menu words, prices, codes, capitals, empty strings, unicode
+/// (combining marks, emoji, right-to-left, CJK, NUL) and random Latin-1.
+private let tokens = [
+    "Soup", "SALADS", "Pesto", "pasta", "5.50", "€12", "$4.5", "3,20", "12.50 €", "1/2", "8oz", "……",
+    "........", "A", "1", "(+ $2)", "", " ", "-", "e\u{301}", "🍕", "שלום", "寿司", "\u{0}", "ﬁsh", "Ⅻ",
+    "MAY CONTAIN NUTS", "gluten", "1,2,14", "ccoo", "3.25 #", "9.", ".99", "¥800", "45 TL", "24,925",
+]
+private let textGen = zip(Gen.element(of: tokens), Gen.latin1.string(of: 0...6), Gen.int(in: 0...3))
+    .map { token, random, pick -> String in pick == 0 ? random : (token ?? "") }
+
+/// One word: its block and line (small numbers, so words share lines), box
+/// (negative, zero-size and overlapping boxes included), confidence and text.
+private struct RawWord { var block: Int, line: Int, box: Box, confidence: Double?, text: String }
+private let wordGen = zip(
+    zip(Gen.int(in: 0...3), Gen.int(in: 0...6)),
+    zip(Gen.int(in: -40...2400), Gen.int(in: -40...3200), Gen.int(in: -15...600), Gen.int(in: -6...90)),
+    zip(Gen.int(in: -1...100), textGen)
+).map { bl, box, ct -> RawWord in
+    RawWord(block: bl.0, line: bl.1, box: Box(x: box.0, y: box.1, width: box.2, height: box.3),
+            confidence: ct.0 < 0 ? nil : Double(ct.0) / 100, text: ct.1)
+}
+
+/// A page of the words grouped into blocks and lines by their numbers; some
+/// lines are left empty, and blocks carry a reading-order region or not.
+private func page(_ words: [RawWord], emptyLines: Bool = true) -> OCRPage {
+    var blocks: [OCRBlock] = []
+    for b in 0...3 {
+        var lines: [OCRLine] = []
+        for l in 0...6 {
+            let ws = words.filter { $0.block == b && $0.line == l }
+                .map { OCRWord(text: $0.text, confidence: $0.confidence, box: $0.box) }
+            if ws.isEmpty {
+                if emptyLines && (b + l) % 3 == 0 { lines.append(OCRLine(box: Box(x: 0, y: 0, width: 0, height: 0), words: [])) }
+                continue
+            }
+            lines.append(OCRLine(box: ws.dropFirst().reduce(ws[0].box) { $0.union($1.box) }, words: ws))
+        }
+        guard !lines.isEmpty else { continue }
+        blocks.append(OCRBlock(box: lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }, lines: lines,
+                               region: b % 2 == 0 ? b / 2 : nil))
+    }
+    return OCRPage(blocks: blocks)
+}
+
+private let pageGen = wordGen.array(of: 0...60).map { page($0) }
+private let oneWordPageGen = wordGen.array(of: 1...1).map { page($0) }
+
+/// Every segment index appears exactly once in the runs (no item is lost or doubled).
+private func checkRuns(_ p: OCRPage, _ i: Int) {
+    let segs = PageLayout.segments(of: p)
+    let runs = PageLayout.runs(segs)
+    let flat = runs.flatMap { $0 }.sorted()
+    #expect(flat == Array(segs.indices), "iteration \(i): runs \(runs) over \(segs.count) segments")
+}
+
+@Suite struct GeometryPropertyTests {
+    @Test func pageLayoutRunsCoverEverySegmentOnce() {
+        forEachDrawn(400, seed: 14, pageGen) { i, p in checkRuns(p, i) }
+        forEachDrawn(50, seed: 15, oneWordPageGen) { i, p in checkRuns(p, i) }
+    }
+
+    /// The reported trap: zero-width and negative-width segments in a page of
+    /// several columns made `bin(x)...bin(maxX - 1)` an empty closed range.
+    @Test func pageLayoutRunsWithZeroAndNegativeWidths() {
+        func seg(_ x: Int, _ y: Int, _ w: Int, _ text: String = "word") -> PageLayout.Segment {
+            PageLayout.Segment(words: [OCRWord(text: text, confidence: 0.9, box: Box(x: x, y: y, width: w, height: 20))],
+                               box: Box(x: x, y: y, width: w, height: 20))
+        }
+        var segs: [PageLayout.Segment] = []
+        for r in 0..<6 {
+            segs.append(seg(0, r * 30, 300))
+            segs.append(seg(700, r * 30, 300))
+        }
+        segs.append(seg(515, 40, 0))    // zero width in the gutter, at a bin edge (515 → bin 103, 514 → 102)
+        segs.append(seg(400, 90, -30))  // negative width
+        let runs = PageLayout.runs(within: segs)
+        #expect(runs.flatMap { $0 }.sorted() == Array(segs.indices))
+    }
+
+    /// Spanning lines of different heights: a tall centred title above a
+    /// short one used to make overlapping bands, so lines came out twice.
+    @Test func pageLayoutBandsDoNotOverlap() {
+        func seg(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> PageLayout.Segment {
+            PageLayout.Segment(words: [OCRWord(text: "word", confidence: 0.9, box: Box(x: x, y: y, width: w, height: h))],
+                               box: Box(x: x, y: y, width: w, height: h))
+        }
+        var segs: [PageLayout.Segment] = [seg(0, 0, 1000, 200), seg(0, 10, 1000, 4)]
+        for r in 0..<6 {
+            segs.append(seg(0, 20 + r * 30, 300, 20))
+            segs.append(seg(700, 20 + r * 30, 300, 20))
+        }
+        let runs = PageLayout.runs(within: segs)
+        #expect(runs.flatMap { $0 }.sorted() == Array(segs.indices))
+    }
+
+    @Test func tenThousandWords() {
+        forEachDrawn(1, seed: 10_000, wordGen.array(of: 10_000...10_000)) { i, words in
+            let p = page(words)
+            checkRuns(p, i)
+            let ordered = ReadingOrder().apply(to: p, rules: []).page
+            #expect(ordered.words.count == p.words.count)
+            _ = HotspotBuilder().build(page: p)
+        }
+    }
+
+    /// A negative-width word (x past its maxX) at the region's left edge
+    /// indexed the gutter profile at -1; one past `right` beyond its end.
+    @Test func readingOrderWithNegativeWidthWords() {
+        var words: [OCRWord] = []
+        for r in 0..<8 {
+            words.append(OCRWord(text: "Pesto pasta", confidence: 0.9, box: Box(x: 100, y: r * 30, width: 300, height: 20)))
+            words.append(OCRWord(text: "Green salad", confidence: 0.9, box: Box(x: 700, y: r * 30, width: 300, height: 20)))
+        }
+        words.append(OCRWord(text: "x", confidence: 0.9, box: Box(x: 100, y: 300, width: -40, height: 20)))
+        words.append(OCRWord(text: "y", confidence: 0.9, box: Box(x: 1030, y: 330, width: -40, height: 20)))
+        let p = OCRPage(blocks: words.map { OCRBlock(box: $0.box, lines: [OCRLine(box: $0.box, words: [$0])]) })
+        #expect(ReadingOrder().apply(to: p, rules: []).page.words.count == words.count)
+    }
+
+    @Test func readingOrderKeepsEveryWord() {
+        let ruleGen = zip(Gen.int(in: 0...1), Gen.int(in: -50...3000), Gen.int(in: -50...3000), Gen.int(in: -50...3000))
+            .map { a, p, s, e in RuleLine(axis: a == 0 ? .horizontal : .vertical, position: p, start: s, end: e) }
+        forEachDrawn(300, seed: 21, zip(pageGen, ruleGen.array(of: 0...4))) { i, input in
+            let (p, rules) = input
+            let (out, record) = ReadingOrder().apply(to: p, rules: rules)
+            let key: (OCRWord) -> String = { "\($0.text)|\($0.box.x),\($0.box.y),\($0.box.width),\($0.box.height)" }
+            #expect(out.words.map(key).sorted() == p.words.map(key).sorted(), "iteration \(i)")
+            #expect(record.regions >= 0 && record.splitLines >= 0)
+        }
+    }
+
+    @Test func menuAnalysisOnRandomPagesAndText() {
+        let analyzer = AllergenFixtures.analyzer
+        let profile = AllergenProfile(allergens: [.peanuts, .milk])
+        forEachDrawn(40, seed: 31, pageGen) { _, p in
+            let a = analyzer.analyze(page: p, profile: profile)
+            #expect(a.items.count <= max(1, p.lines.count) * 2)
+        }
+        let textGen = zip(textGen, Gen.int(in: 0...4)).map { t, sep in t + ["\n", " ", "\n\n", "\r\n", "\t"][sep] }
+            .array(of: 0...40).map { $0.joined() }
+        forEachDrawn(40, seed: 32, textGen) { _, text in
+            _ = analyzer.analyze(text: text, perLine: false, profile: profile)
+            _ = analyzer.analyze(text: text, perLine: true, profile: nil)
+        }
+    }
+
+    @Test func priceParserOnRandomText() {
+        forEachDrawn(2000, seed: 41, textGen.array(of: 0...6).map { $0.joined(separator: " ") }) { i, s in
+            for plain in [false, true] {
+                guard let f = PriceParser.find(in: s, allowPlain: plain) else { continue }
+                let hasDigit = f.price.contains { $0.isNumber }
+                #expect(hasDigit, "iteration \(i)")
+            }
+            _ = MenuStructurer.stripCodes(s)
+            _ = MenuStructurer.isHeaderLike(s)
+            _ = MenuStructurer.nameScore(s)
+        }
+    }
+
+    @Test func hotspotsAndUnionArea() {
+        let boxGen = zip(Gen.int(in: -100...2000), Gen.int(in: -100...2000), Gen.int(in: -20...500), Gen.int(in: -20...500))
+            .map { Box(x: $0, y: $1, width: $2, height: $3) }
+        forEachDrawn(300, seed: 51, zip(pageGen, boxGen.array(of: 0...40))) { i, input in
+            let (p, boxes) = input
+            let hotspots = HotspotBuilder().build(page: p)
+            #expect(hotspots.allSatisfy { $0.confidence == nil || $0.confidence! >= 0.3 })
+            let area = Box.unionArea(boxes)
+            let sum = boxes.filter { $0.width > 0 && $0.height > 0 }.reduce(0) { $0 + $1.area }
+            #expect(area >= 0 && area <= sum, "iteration \(i)")
+            let items = boxes.enumerated().map { HotspotItem(box: $1, text: $0 % 3 == 0 ? "" : "Item \($0)", confidence: Double($0 % 10) / 9) }
+            _ = HotspotBuilder().build(page: p, items: items)
+        }
+    }
+
+    @Test func regionAnalysisOnRandomInkMaps() {
+        let boxGen = zip(Gen.int(in: -20...700), Gen.int(in: -20...700), Gen.int(in: -5...80), Gen.int(in: -5...40))
+            .map { Box(x: $0, y: $1, width: $2, height: $3) }
+        let mapGen = zip(Gen.int(in: 1...1400), Gen.int(in: 1...1400), Gen.int(in: 10...100), boxGen.array(of: 0...120))
+            .map { w, h, f, chars -> TextRegionAnalyzer.InkMap in
+                let factor = Double(f) / 100
+                return TextRegionAnalyzer.InkMap(width: w, height: h, workWidth: max(1, Int(Double(w) * factor)),
+                                                 workHeight: max(1, Int(Double(h) * factor)), factor: factor, characters: chars)
+            }
+        forEachDrawn(150, seed: 61, zip(mapGen, boxGen.array(of: 0...10), boxGen.array(of: 0...5))) { _, input in
+            let (map, read, low) = input
+            let a = TextRegionAnalyzer().analyze(map, hotspotBoxes: read, lowConfidenceBoxes: low)
+            for r in a.regions {
+                #expect(r.box.x >= 0 && r.box.y >= 0 && r.box.maxX <= map.width && r.box.maxY <= map.height)
+            }
+        }
+    }
+}
