@@ -20,10 +20,17 @@ let package = Package(
             pkgConfig: "tesseract",
             providers: [.apt(["libtesseract-dev", "libleptonica-dev", "libpng-dev"])]
         ),
+        // HEIC/HEIF and AVIF decoding (libheif), used only by the image decoder.
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
         .target(
             name: "MenuScanKit",
             dependencies: [
                 "CTesseract",
+                "CHeif",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -38,7 +45,8 @@ let package = Package(
         ),
         .testTarget(
             name: "MenuScanKitTests",
-            dependencies: ["MenuScanKit"]
+            // CHeif only to encode the HEIC/AVIF files the decoder tests read.
+            dependencies: ["MenuScanKit", "CHeif"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -35,8 +35,9 @@ public enum InputDiscovery {
     public static let imageExtensions: Set<String> = [
         "jpg", "jpeg", "jpe", "jfif", "png", "tif", "tiff", "webp", "bmp", "dib", "gif",
         "pnm", "pbm", "pgm", "ppm", "jp2", "j2k",
-        // Not readable, but users expect to hear why rather than see them skipped:
-        "heic", "heif", "avif", "pdf",
+        "heic", "heif", "hif", "avif",
+        // Not an image: expanded into one input per page when PDF support is built in.
+        "pdf",
     ]
 
     public struct Result: Sendable {
