@@ -1,7 +1,7 @@
 # MenuScan — `make demo` and `make test` work on a fresh Debian machine as root.
 SHELL := /bin/bash
-APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libheif-dev \
-	tesseract-ocr-eng tesseract-ocr-osd \
+APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libheif-dev libpoppler-glib-dev libcairo2-dev \
+	qpdf tesseract-ocr-eng tesseract-ocr-osd \
 	tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-spa tesseract-ocr-ita
 SWIFT ?= swift
 BIN_DEBUG := .build/debug/menuscan

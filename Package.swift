@@ -26,11 +26,18 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
+        // PDF menus (poppler-glib, rendering through cairo), used only by MenuScanKit/PDF.
+        .systemLibrary(
+            name: "CPoppler",
+            pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]
+        ),
         .target(
             name: "MenuScanKit",
             dependencies: [
                 "CTesseract",
                 "CHeif",
+                "CPoppler",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -290,7 +290,7 @@ public final class BatchRunner: @unchecked Sendable {
             if let poison = options.crashOnFileName, poison == photo.url.lastPathComponent {
                 abort()  // TEST ONLY (MENUSCAN_TEST_CRASH_ON): a native crash on this photo
             }
-            result = engine.process(fileAt: photo.url, displayPath: photo.displayPath)
+            result = engine.process(fileAt: photo.url, displayPath: photo.displayPath, page: photo.page)
             processed = true
             if journal != nil { CrashGuard.disarm(index) }
         }

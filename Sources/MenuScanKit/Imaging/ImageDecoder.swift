@@ -155,7 +155,7 @@ public struct ImageDecoder: Sendable {
             let brand = String(decoding: b[8...11], as: UTF8.self)
             return "ISO media file of brand '\(brand)' that holds no HEIF/AVIF image (a video?)"
         }
-        if b.starts(with: Array("%PDF".utf8)) { return "PDF document (not supported: export its pages as images)" }
+        if b.starts(with: Array("%PDF".utf8)) { return "PDF document not named .pdf (rename it NAME.pdf so each page is scanned)" }
         return "not a supported image format"
     }
 

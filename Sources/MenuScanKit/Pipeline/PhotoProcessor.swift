@@ -19,6 +19,8 @@ public struct ScanSettings: Sendable, Hashable, Codable {
     public var menu: Bool = true
     /// The user's allergen profile: items become safe / caution / unsafe.
     public var allergenProfile: AllergenProfile?
+    /// PDFs with more pages are refused (MSG-INPUT-005); see `InputDiscovery`.
+    public var maxPDFPages: Int = InputDiscovery.defaultMaxPDFPages
 
     public init(ocr: OCRSettings = OCRSettings(), maxMegapixels: Double = 100,
                 rules: ThresholdRulesSettings = ThresholdRulesSettings(),
@@ -52,7 +54,7 @@ public struct ThresholdRulesSettings: Sendable, Hashable, Codable {
 /// thread: it owns that worker's Tesseract engine, loaded once and reused.
 public final class PhotoProcessor {
     public let settings: ScanSettings
-    private let decoder: ImageDecoder
+    let decoder: ImageDecoder
     private let engine: TesseractEngine
     /// Orientation detection: its own engine on osd.traineddata, loaded once.
     private let osd: TesseractEngine?
@@ -66,6 +68,9 @@ public final class PhotoProcessor {
     public var overlay: OverlayStyle?
     /// The last processed photo's overlay PNG (nil when off or not drawable).
     public private(set) var overlayPNG: [UInt8]?
+    /// The PDF whose pages are being processed (pages of one file come one
+    /// after another, so it is opened and hashed once, not once per page).
+    var openPDF: (path: String, document: PDFDocument, sha256: String, bytes: Int)?
 
     public init(settings: ScanSettings) throws(MenuScanError) {
         self.settings = settings
@@ -94,7 +99,8 @@ public final class PhotoProcessor {
 
     /// Processes one photo. Never throws: every problem becomes the photo's
     /// status and message (R11).
-    public func process(fileAt url: URL, displayPath: String) -> PhotoResult {
+    /// `page`: a PDF input's page (1-based, see `InputPhoto.page`); nil for photos.
+    public func process(fileAt url: URL, displayPath: String, page pdfPage: Int? = nil) -> PhotoResult {
         var timings: [String: Double] = [:]
         var source = SourceInfo(path: displayPath)
         let clock = ContinuousClock()
@@ -106,8 +112,17 @@ public final class PhotoProcessor {
         overlayPNG = nil
         let decodeStart = clock.now
         let image: DecodedImage
-        do {
-            image = try decoder.decode(fileAt: url)
+        var layerPage: OCRPage?
+        do throws(MenuScanError) {
+            if let pdfPage {
+                let loaded = try loadPDFPage(url, page: pdfPage, source: &source)
+                image = loaded.image
+                layerPage = loaded.textPage
+            } else if url.pathExtension.lowercased() == "pdf" {
+                throw whyPDFNotExpanded(url, source: &source)
+            } else {
+                image = try decoder.decode(fileAt: url)
+            }
         } catch {
             lap("decode", since: decodeStart)
             timings["total"] = (clock.now - start).seconds
@@ -120,6 +135,12 @@ public final class PhotoProcessor {
         source.width = image.width
         source.height = image.height
         source.orientation = image.orientation
+        if let layerPage {
+            // The document's own text: no quality gate, preprocessing or OCR.
+            return finish(page: layerPage, upright: image.pix, engine: "pdf-text", source: source, messages: [],
+                          quality: nil, record: nil, recoveredLines: nil, orderRecord: nil,
+                          inkMap: nil, timings: timings, start: start)
+        }
 
         var quality: QualityReport?
         var messages: [ResultMessage] = []
@@ -211,6 +232,22 @@ public final class PhotoProcessor {
             lap("order", since: orderStart)
         }
 
+        return finish(page: page, upright: prepared.upright, engine: engineName, source: source, messages: messages,
+                      quality: quality, record: prepared.record, recoveredLines: settings.recoverLines ? recoveredLines : nil,
+                      orderRecord: orderRecord, inkMap: inkMap, timings: timings, start: start)
+    }
+
+    /// Threshold rules, menu analysis, hotspots and the result, on a page read
+    /// by OCR or taken from a PDF's text layer.
+    private func finish(page: OCRPage, upright: Bitmap, engine: String, source: SourceInfo, messages: [ResultMessage],
+                        quality: QualityReport?, record: PreprocessRecord?, recoveredLines: Int?,
+                        orderRecord: ReadingOrder.Record?, inkMap: TextRegionAnalyzer.InkMap?,
+                        timings: [String: Double], start: ContinuousClock.Instant) -> PhotoResult {
+        var timings = timings
+        let clock = ContinuousClock()
+        func lap(_ stage: String, since: ContinuousClock.Instant) {
+            timings[stage] = (clock.now - since).seconds
+        }
         let rulesStart = clock.now
         let verdict = settings.rules.rules.evaluate(page)
         lap("rules", since: rulesStart)
@@ -232,25 +269,25 @@ public final class PhotoProcessor {
                                confidence: item.confidence, allergens: item.allergens.map(\.id.rawValue),
                                dietary: item.dietary.rawValue, safety: item.safety?.rawValue)
         }
-        let spots = hotspotStage.run(page: page, image: prepared.upright, status: verdict.status,
+        let spots = hotspotStage.run(page: page, image: upright, status: verdict.status,
                                        items: items?.isEmpty == false ? items : nil, inkMap: inkMap)
         lap("hotspots", since: hotspotStart)
 
         timings["total"] = (clock.now - start).seconds
         var result = PhotoResult(source: source, status: spots.status,
                                  messages: ((verdict.message ?? spots.message).map { [ResultMessage($0)] } ?? []) + messages,
-                                 ocr: OCRResult(page: page, engine: engineName, settings: settings.ocr),
+                                 ocr: OCRResult(page: page, engine: engine, settings: settings.ocr),
                                  timings: timings)
-        result.ocr?.recoveredLines = settings.recoverLines ? recoveredLines : nil
+        result.ocr?.recoveredLines = recoveredLines
         result.ocr?.readingOrder = orderRecord
         result.quality = quality
-        result.preprocessing = prepared.record
+        result.preprocessing = record
         result.menu = menu
         result.hotspots = spots.hotspots
         result.unrecognizedRegions = spots.unrecognizedRegions
         result.textCoverage = spots.coverage
         if let overlay {
-            overlayPNG = OverlayRenderer(style: overlay).render(image: prepared.upright, result: result)
+            overlayPNG = OverlayRenderer(style: overlay).render(image: upright, result: result)
         }
         return result
     }

@@ -32,6 +32,13 @@ public struct SourceInfo: Codable, Equatable, Sendable {
     public var height: Int?
     /// EXIF/TIFF orientation applied (1 = none).
     public var orientation: Int?
+    /// PDF inputs: this result's page (1-based) and the document's page count.
+    public var page: Int?
+    public var pages: Int?
+    /// PDF pages: the resolution the page was rendered at (its pixel frame).
+    public var dpi: Double?
+    /// PDF pages: the text layer's measures and whether it replaced OCR.
+    public var textLayer: TextLayerReport?
 }
 
 /// OCR results of one photo.
