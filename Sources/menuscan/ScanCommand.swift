@@ -25,8 +25,8 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: "Worker threads, one OCR engine each (default: number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(name: .long, help: "Tesseract language(s), e.g. eng or eng+deu.")
-    var lang: String = "eng"
+    @Option(name: .long, help: "Tesseract language(s), e.g. eng or deu+eng; auto (default) reads with eng and again with deu, fra, spa or ita (when installed) when the text is in that language.")
+    var lang: String = OCRSettings.auto
 
     @Option(name: .long, help: "Tesseract page segmentation mode (1-13).")
     var psm: Int = OCRSettings.defaultPageSegmentationMode

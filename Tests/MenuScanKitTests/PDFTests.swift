@@ -10,10 +10,19 @@ struct TestPDF {
     struct Page { var width = 612.0; var height = 792.0; var rotate = 0; var lines: [Line] = []; var images: [Image] = [] }
     var pages: [Page]
 
-    /// PDF string literal: ASCII as is, ( ) \ escaped.
+    /// PDF string literal in WinAnsi (Latin-1 for letters): ASCII as is,
+    /// ( ) \ escaped, other Latin-1 characters as octal escapes.
     static func literal(_ s: String) -> String {
-        "(" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(")
-            .replacingOccurrences(of: ")", with: "\\)") + ")"
+        var out = "("
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "(", ")", "\\": out += "\\" + String(scalar)
+            case _ where scalar.value < 128: out += String(scalar)
+            case _ where scalar.value < 256: out += "\\" + String(scalar.value, radix: 8)
+            default: out += "?"
+            }
+        }
+        return out + ")"
     }
 
     func bytes() -> [UInt8] {

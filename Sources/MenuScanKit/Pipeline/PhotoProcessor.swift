@@ -56,6 +56,11 @@ public final class PhotoProcessor {
     public let settings: ScanSettings
     let decoder: ImageDecoder
     private let engine: TesseractEngine
+    /// `--lang auto`: the detector, the languages installed next to eng, and
+    /// the second-read engines, each loaded once on first use and kept.
+    private let detector: LanguageDetector?
+    private let installedLanguages: Set<String>
+    private var rereadEngines: [String: TesseractEngine] = [:]
     /// Orientation detection: its own engine on osd.traineddata, loaded once.
     private let osd: TesseractEngine?
     /// Menu structure and allergen classification (lexicon loaded once).
@@ -95,6 +100,28 @@ public final class PhotoProcessor {
             menuAnalyzer = nil
         }
         engineName = "tesseract \(TesseractEngine.version)"
+        if settings.ocr.isAuto {
+            let lexicon = try? AllergenLexicon.loadDefault()
+            detector = LanguageDetector(lexicon: lexicon)
+            let dir = engine.tessdata
+            installedLanguages = Set(LanguageDetector.languages.map(\.tesseract).filter {
+                FileManager.default.fileExists(atPath: "\(dir)/\($0).traineddata")
+            })
+        } else {
+            detector = nil
+            installedLanguages = []
+        }
+    }
+
+    /// The engine for a second read in `language` (e.g. "deu+eng"), loaded once.
+    private func rereadEngine(_ language: String) throws(MenuScanError) -> TesseractEngine {
+        if let e = rereadEngines[language] { return e }
+        var s = settings.ocr
+        s.language = language
+        s.tessdataDirectory = engine.tessdata
+        let e = try TesseractEngine(settings: s)
+        rereadEngines[language] = e
+        return e
     }
 
     /// Processes one photo. Never throws: every problem becomes the photo's
@@ -178,6 +205,8 @@ public final class PhotoProcessor {
         let ocrStart = clock.now
         var page: OCRPage
         var recoveredLines = 0
+        var reader = engine
+        var languageChoice: LanguageChoice?
         do {
             page = try engine.recognize(prepared.ocrCopy)
             // Orientation: OSD only when the first read is not confidently
@@ -195,12 +224,28 @@ public final class PhotoProcessor {
                     }
                 }
             }
+            // --lang auto: read again when the English read scores as another language.
+            if let detector {
+                let scores = detector.score(page)
+                var choice = LanguageChoice(chosen: "eng", first: scores, reread: false)
+                if let language = detector.choose(scores, installed: installedLanguages) {
+                    let langStart = clock.now
+                    let combined = language + "+eng"
+                    reader = try rereadEngine(combined)
+                    page = try reader.recognize(prepared.ocrCopy)
+                    choice.chosen = combined
+                    choice.reread = true
+                    lap("language", since: langStart)
+                }
+                languageChoice = choice
+            }
         } catch {
             lap("ocr", since: ocrStart)
             timings["total"] = (clock.now - start).seconds
             return PhotoResult(source: source, status: .error, messages: [ResultMessage(error)], timings: timings)
         }
         lap("ocr", since: ocrStart)
+        if let t = timings["language"] { timings["ocr"] = max(0, (timings["ocr"] ?? 0) - t) }
         if let osdTime = timings["osd"] { timings["ocr"] = max(0, (timings["ocr"] ?? 0) - osdTime) }
         source.width = prepared.upright.width
         source.height = prepared.upright.height
@@ -218,7 +263,7 @@ public final class PhotoProcessor {
         }
         if settings.recoverLines {
             let recoverStart = clock.now
-            let recovered = recoverLines(page: page, prepared: prepared, inkMap: inkMap)
+            let recovered = recoverLines(page: page, prepared: prepared, inkMap: inkMap, reader: reader)
             if !recovered.isEmpty { page = page.inserting(recovered) }
             recoveredLines = recovered.count
             lap("recover", since: recoverStart)
@@ -232,9 +277,14 @@ public final class PhotoProcessor {
             lap("order", since: orderStart)
         }
 
-        return finish(page: page, upright: prepared.upright, engine: engineName, source: source, messages: messages,
-                      quality: quality, record: prepared.record, recoveredLines: settings.recoverLines ? recoveredLines : nil,
-                      orderRecord: orderRecord, inkMap: inkMap, timings: timings, start: start)
+        var result = finish(page: page, upright: prepared.upright, engine: engineName, source: source, messages: messages,
+                            quality: quality, record: prepared.record, recoveredLines: settings.recoverLines ? recoveredLines : nil,
+                            orderRecord: orderRecord, inkMap: inkMap, timings: timings, start: start)
+        if let languageChoice {
+            result.ocr?.language = languageChoice.chosen
+            result.ocr?.languageDetection = languageChoice
+        }
+        return result
     }
 
     /// Threshold rules, menu analysis, hotspots and the result, on a page read
@@ -300,7 +350,8 @@ public final class PhotoProcessor {
     /// confidence of at least 0.6, they hold two letters or digits, and they do
     /// not overlap what was already read.
     func recoverLines(page: OCRPage, prepared: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord),
-                      inkMap: TextRegionAnalyzer.InkMap?) -> [OCRLine] {
+                      inkMap: TextRegionAnalyzer.InkMap?, reader: TesseractEngine? = nil) -> [OCRLine] {
+        let engine = reader ?? engine
         let minimum = settings.rules.minimumConfidence
         let pageLines = page.lines
         let read = pageLines.filter { ($0.meanConfidence ?? 0) >= minimum }.map(\.box)

@@ -54,6 +54,8 @@ public struct OCRResult: Codable, Equatable, Sendable {
     public var recoveredLines: Int?
     /// What the reading-order stage did (nil when off).
     public var readingOrder: ReadingOrder.Record?
+    /// `--lang auto`: the first read's language scores and the choice (nil otherwise).
+    public var languageDetection: LanguageChoice?
     public var blocks: [OCRBlock]
 
     public init(page: OCRPage, engine: String, settings: OCRSettings) {
@@ -70,7 +72,7 @@ public struct OCRResult: Codable, Equatable, Sendable {
     public var page: OCRPage { OCRPage(blocks: blocks) }
 
     enum CodingKeys: String, CodingKey {
-        case engine, language, meanConfidence, minConfidence, characters, blocks, recoveredLines, readingOrder
+        case engine, language, meanConfidence, minConfidence, characters, blocks, recoveredLines, readingOrder, languageDetection
         case pageSegmentationMode = "psm"
         case wordCount = "words"
     }
