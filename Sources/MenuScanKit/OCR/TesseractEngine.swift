@@ -34,7 +34,7 @@ public struct OCRSettings: Sendable, Hashable, Codable {
         }
     }
 
-    /// PSM 3 (fully automatic layout, as the tesseract CLI) is the measured default for menus: see README, "Choosing the page segmentation mode".
+    /// PSM 3 (fully automatic layout, as the tesseract CLI) is the measured default for menus: see docs/ocr.md.
     public static let defaultPageSegmentationMode = 3
 
     public init(language: String = "eng", pageSegmentationMode: Int = OCRSettings.defaultPageSegmentationMode,

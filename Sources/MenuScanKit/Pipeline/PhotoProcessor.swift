@@ -388,7 +388,7 @@ public final class PhotoProcessor {
     /// confidence but boxes on their side, and does not always report the
     /// block as turned). Upside-down and sideways receipts read at a mean
     /// confidence of at most 0.44; upright photos of ../shared/eval at least
-    /// 0.47 (README, "Preprocessing").
+    /// 0.47 (docs/preprocessing.md).
     static func readsUpright(_ page: OCRPage, minimumConfidence: Double) -> Bool {
         guard page.characterCount >= 20, (page.meanConfidence ?? 0) >= minimumConfidence, page.turnedCharacters == 0 else { return false }
         let long = page.words.filter { $0.text.count >= 3 }
