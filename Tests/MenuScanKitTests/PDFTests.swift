@@ -166,7 +166,14 @@ struct PDFTests {
         let ocr = try #require(image.ocr)
         #expect(ocr.engine.hasPrefix("tesseract"))
         #expect(image.source.textLayer?.used == false)
-        #expect(image.source.dpi == 300)
+        // Rendered at the embedded scan's own resolution (below 300 dpi here), not upsampled.
+        let scan = try ImageDecoder().decode(fileAt: TestSupport.samples.appendingPathComponent("menu-clean.png"))
+        let native = (Double(scan.width) / (540.0 / 72)).rounded(.down)
+        #expect(native < 300 && image.source.dpi == native)
+        // The page's white margins are paper, not glare.
+        #expect(image.status != .rejected)
+        #expect(image.quality?.defects.contains { $0.kind == .glare } == false)
+        #expect(text.unrecognizedRegions?.isEmpty == true && text.status == .ok)
         #expect(image.source.page == 2 && image.source.pages == 2)
         let words = Set(ocr.page.words.map(\.text))
         #expect(words.contains("Satay") || words.contains("Chicken"), "\(words.sorted().prefix(20))")

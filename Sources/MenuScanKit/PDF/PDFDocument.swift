@@ -102,22 +102,32 @@ public final class PDFPage {
         return (text, boxes)
     }
 
-    /// Share of the page's area covered by images (0…1, overlaps counted once at most by clamping).
-    public var imageCoverage: Double {
+    /// The page's images: the share of the page they cover (0…1, overlaps
+    /// counted twice, clamped) and the resolution (dots per inch on the page)
+    /// of the largest one, nil when the page has none.
+    public func images() -> (coverage: Double, largestDPI: Double?) {
         let (w, h) = size
-        guard w > 0, h > 0, let list = poppler_page_get_image_mapping(pointer) else { return 0 }
+        guard w > 0, h > 0, let list = poppler_page_get_image_mapping(pointer) else { return (0, nil) }
         defer { poppler_page_free_image_mapping(list) }
-        var area = 0.0
+        var area = 0.0, largest = 0.0
+        var largestID: Int32?, largestWidth = 0.0
         var node: UnsafeMutablePointer<GList>? = list
         while let n = node {
             if let data = n.pointee.data {
                 let m = data.assumingMemoryBound(to: PopplerImageMapping.self).pointee
-                let a = max(0, min(m.area.x2, w) - max(m.area.x1, 0)) * max(0, min(m.area.y2, h) - max(m.area.y1, 0))
-                area += a
+                let iw = max(0, min(m.area.x2, w) - max(m.area.x1, 0)), ih = max(0, min(m.area.y2, h) - max(m.area.y1, 0))
+                area += iw * ih
+                if iw * ih > largest { largest = iw * ih; largestID = m.image_id; largestWidth = abs(m.area.x2 - m.area.x1) }
             }
             node = n.pointee.next
         }
-        return min(1, area / (w * h))
+        var dpi: Double?
+        if let largestID, largestWidth > 0, let surface = poppler_page_get_image(pointer, largestID) {
+            let pixels = Double(cairo_image_surface_get_width(surface))
+            cairo_surface_destroy(surface)
+            if pixels > 0 { dpi = pixels / (largestWidth / 72) }
+        }
+        return (min(1, area / (w * h)), dpi)
     }
 
     /// Renders the displayed page on white at `dpi` as a 32 bpp RGB bitmap

@@ -160,6 +160,12 @@ public enum PDFTextLayer {
         return dpi.rounded(.down)
     }
 
+    /// A page whose images cover at least this share is treated as a scan:
+    /// it is rendered at no more than its largest image's own resolution.
+    public static let scannedPageCoverage = 0.3
+    /// ... but at least this many dots per inch.
+    public static let minimumScanDPI = 72.0
+
     /// The resolution of a text-layer page's frame (boxes, hotspots, overlay):
     /// 150 dpi, enough for an overlay to be read, cheap to render.
     public static let textFrameDPI = 150.0

@@ -38,13 +38,21 @@ extension PhotoProcessor {
         }
         var report: TextLayerReport?
         var layer: (text: String, boxes: [PDFRect])?
+        let images = page.images()
         if let found = page.textLayer() {
-            let judged = PDFTextLayer.judge(found.text, imageCoverage: page.imageCoverage)
+            let judged = PDFTextLayer.judge(found.text, imageCoverage: images.coverage)
             report = judged
             if judged.used { layer = found }
         }
-        let dpi = layer != nil ? PDFTextLayer.textFrameDPI
-            : PDFTextLayer.ocrDPI(widthPoints: size.width, heightPoints: size.height, maxMegapixels: settings.maxMegapixels)
+        var dpi = PDFTextLayer.textFrameDPI
+        if layer == nil {
+            dpi = PDFTextLayer.ocrDPI(widthPoints: size.width, heightPoints: size.height, maxMegapixels: settings.maxMegapixels)
+            // A scanned page: no more dots than the scan has (upsampling only
+            // blurs it, and the pipeline enlarges small text itself).
+            if images.coverage >= PDFTextLayer.scannedPageCoverage, let native = images.largestDPI {
+                dpi = max(PDFTextLayer.minimumScanDPI, min(dpi, native.rounded(.down)))
+            }
+        }
         let megapixels = size.width / 72 * dpi * size.height / 72 * dpi / 1_000_000
         guard megapixels <= settings.maxMegapixels else {
             throw MenuScanError.imageTooLarge.with(detail: String(

@@ -163,17 +163,24 @@ public final class PhotoProcessor {
         source.height = image.height
         source.orientation = image.orientation
         if let layerPage {
-            // The document's own text: no quality gate, preprocessing or OCR.
+            // The document's own text: no quality gate, preprocessing or OCR;
+            // on a page without images every glyph is in the layer, so there
+            // is no unread text to look for.
             return finish(page: layerPage, upright: image.pix, engine: "pdf-text", source: source, messages: [],
                           quality: nil, record: nil, recoveredLines: nil, orderRecord: nil,
-                          inkMap: nil, timings: timings, start: start)
+                          inkMap: nil, timings: timings, start: start,
+                          lookForUnreadText: (source.textLayer?.imageCoverage ?? 1) > 0)
         }
 
         var quality: QualityReport?
         var messages: [ResultMessage] = []
         if settings.quality != .off {
             let qualityStart = clock.now
-            quality = QualityGate(thresholds: settings.qualityThresholds).assess(image.pix)
+            var thresholds = settings.qualityThresholds
+            // A rendered PDF page: blank margins around a scan are paper, not a
+            // flash's glare, so that one camera defect is not judged.
+            if pdfPage != nil { thresholds.maxGlareShare = 1 }
+            quality = QualityGate(thresholds: thresholds).assess(image.pix)
             lap("quality", since: qualityStart)
             if let q = quality, q.verdict == .rejected {
                 let detail = q.defects.map { "\($0.kind.rawValue) \(Self.short($0.value)) (threshold \(Self.short($0.threshold)))" }
@@ -292,7 +299,8 @@ public final class PhotoProcessor {
     private func finish(page: OCRPage, upright: Bitmap, engine: String, source: SourceInfo, messages: [ResultMessage],
                         quality: QualityReport?, record: PreprocessRecord?, recoveredLines: Int?,
                         orderRecord: ReadingOrder.Record?, inkMap: TextRegionAnalyzer.InkMap?,
-                        timings: [String: Double], start: ContinuousClock.Instant) -> PhotoResult {
+                        timings: [String: Double], start: ContinuousClock.Instant,
+                        lookForUnreadText: Bool = true) -> PhotoResult {
         var timings = timings
         let clock = ContinuousClock()
         func lap(_ stage: String, since: ContinuousClock.Instant) {
@@ -319,8 +327,12 @@ public final class PhotoProcessor {
                                confidence: item.confidence, allergens: item.allergens.map(\.id.rawValue),
                                dietary: item.dietary.rawValue, safety: item.safety?.rawValue)
         }
-        let spots = hotspotStage.run(page: page, image: upright, status: verdict.status,
-                                       items: items?.isEmpty == false ? items : nil, inkMap: inkMap)
+        let itemSpots = items?.isEmpty == false ? items : nil
+        let spots = lookForUnreadText
+            ? hotspotStage.run(page: page, image: upright, status: verdict.status, items: itemSpots, inkMap: inkMap)
+            : hotspotStage.decide(hotspots: hotspotStage.builder.build(page: page, items: itemSpots), regions: [],
+                                  unreadTextArea: 0, status: verdict.status,
+                                  readBoxes: hotspotStage.builder.build(page: page, items: nil).map(\.box))
         lap("hotspots", since: hotspotStart)
 
         timings["total"] = (clock.now - start).seconds
