@@ -39,7 +39,7 @@ public enum InputDiscovery {
         "jpg", "jpeg", "jpe", "jfif", "png", "tif", "tiff", "webp", "bmp", "dib", "gif",
         "pnm", "pbm", "pgm", "ppm", "jp2", "j2k",
         "heic", "heif", "hif", "avif",
-        // Not an image: expanded into one input per page when PDF support is built in.
+        // Not an image: a PDF becomes one input per page (see `discover`).
         "pdf",
     ]
 
