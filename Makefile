@@ -1,15 +1,21 @@
 # MenuScan — `make demo` and `make test` work on a fresh Debian machine as root.
 SHELL := /bin/bash
-APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev python3-pil \
-	tesseract-ocr-eng tesseract-ocr-osd \
-	tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-spa tesseract-ocr-ita
+# Run-time packages (libraries and language models): one list, shared with the Dockerfile.
+RUNTIME_PACKAGES := $(shell grep -v '^\#' deploy/runtime-packages.txt)
+# Build: the -dev packages of the C targets (the Dockerfile's build stage installs the same).
+BUILD_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libheif-dev libpoppler-glib-dev libcairo2-dev
+# Tests and tools only: qpdf writes the encrypted PDF the PDF tests read; python3-pil
+# generates `make fuzz`'s corpus of broken images.
+TEST_PACKAGES := qpdf python3-pil
+APT_PACKAGES := $(BUILD_PACKAGES) $(RUNTIME_PACKAGES) $(TEST_PACKAGES)
+IMAGE ?= menuscan:latest
 SWIFT ?= swift
 BIN_DEBUG := .build/debug/menuscan
 BIN := .build/release/menuscan
 OUT ?= out
 JOBS ?= $(shell nproc)
 
-.PHONY: setup build build-debug test demo bench memcheck fuzz report-check clean
+.PHONY: setup build build-debug test demo bench memcheck fuzz report-check image print-runtime-packages print-apt-packages clean
 
 ## setup: install the Debian packages the project needs (no-op when present)
 setup:
@@ -86,6 +92,17 @@ report-check: setup
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium; }
 	$(SWIFT) build
 	$(SWIFT) test --filter HotspotReportTests
+
+## image: the container image from the Dockerfile (needs a Docker engine)
+image:
+	@command -v docker >/dev/null || { echo "make image: docker not found (the image needs a Docker engine; see Dockerfile)"; exit 1; }
+	docker build -t $(IMAGE) .
+
+print-runtime-packages:
+	@echo $(RUNTIME_PACKAGES)
+
+print-apt-packages:
+	@echo $(APT_PACKAGES)
 
 clean:
 	rm -rf .build .build-asan .build-fuzz $(OUT)

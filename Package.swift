@@ -21,10 +21,24 @@ let package = Package(
             pkgConfig: "tesseract",
             providers: [.apt(["libtesseract-dev", "libleptonica-dev", "libpng-dev"])]
         ),
+        // HEIC/HEIF and AVIF decoding (libheif), used only by the image decoder.
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
+        // PDF menus (poppler-glib, rendering through cairo), used only by MenuScanKit/PDF.
+        .systemLibrary(
+            name: "CPoppler",
+            pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]
+        ),
         .target(
             name: "MenuScanKit",
             dependencies: [
                 "CTesseract",
+                "CHeif",
+                "CPoppler",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -44,7 +58,8 @@ let package = Package(
         ),
         .testTarget(
             name: "MenuScanKitTests",
-            dependencies: ["MenuScanKit", .product(name: "PropertyBased", package: "swift-property-based")]
+            // CHeif only to encode the HEIC/AVIF files the decoder tests read.
+            dependencies: ["MenuScanKit", "CHeif", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "EndToEndTests",

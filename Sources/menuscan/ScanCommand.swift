@@ -28,14 +28,17 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: "Worker threads, one OCR engine each (default: number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(name: .long, help: "Tesseract language(s), e.g. eng or eng+deu.")
-    var lang: String = "eng"
+    @Option(name: .long, help: "Tesseract language(s), e.g. eng or deu+eng; auto (default) reads with eng and again with deu, fra, spa or ita (when installed) when the text is in that language.")
+    var lang: String = OCRSettings.auto
 
     @Option(name: .long, help: "Tesseract page segmentation mode (1-13).")
     var psm: Int = OCRSettings.defaultPageSegmentationMode
 
     @Option(name: .long, help: "Refuse images larger than this many megapixels (checked from the header).")
     var maxMegapixels: Double = 100
+
+    @Option(name: .long, help: "Refuse PDFs with more pages than this (each page is one result, NAME.pN.json).")
+    var maxPdfPages: Int = InputDiscovery.defaultMaxPDFPages
 
     @Option(name: .long, help: "Folder with LANG.traineddata, tried before models/tessdata and the system's.")
     var tessdata: String?
@@ -100,6 +103,7 @@ struct ScanCommand: ParsableCommand {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard (1...13).contains(psm) else { throw ValidationError("--psm must be 1…13 (0 only detects orientation)") }
         guard maxMegapixels > 0 else { throw ValidationError("--max-megapixels must be positive") }
+        guard maxPdfPages > 0 else { throw ValidationError("--max-pdf-pages must be positive") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive (seconds)") }
         guard !(force && retryFailed) else { throw ValidationError("--force redoes everything; use it or --retry-failed, not both") }
         guard !lang.isEmpty, lang.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "_" || $0 == "-" }) else {
@@ -139,6 +143,7 @@ struct ScanCommand: ParsableCommand {
         settings.recoverLines = !noRecover
         settings.readingOrder = !noReadingOrder
         settings.allergenProfile = profile
+        settings.maxPDFPages = maxPdfPages
         let shard = try resolveShard()
         guard settings.ocr.resolveTessdata() != nil else {
             let e = MenuScanError.modelUnavailable.with(detail: "no \(lang) model in \(settings.ocr.tessdataCandidates().joined(separator: ", "))")
@@ -146,7 +151,7 @@ struct ScanCommand: ParsableCommand {
             throw ExitCode(ExitCodes.environment)
         }
 
-        let discovery = InputDiscovery.discoverCompact(paths)
+        let discovery = InputDiscovery.discoverCompact(paths, maxPDFPages: maxPdfPages)
         for missing in discovery.missing {
             logger.error("input not found", metadata: ["path": "\(missing)"])
         }

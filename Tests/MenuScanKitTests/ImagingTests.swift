@@ -89,7 +89,7 @@ struct ImagingTests {
     func unreadable() throws {
         expectError([], code: "MSG-INPUT-001", detailContains: "empty")
         expectError(Array("just some text, not an image at all".utf8), code: "MSG-INPUT-001", detailContains: "not a supported")
-        expectError([0, 0, 0, 24] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 32), code: "MSG-INPUT-001", detailContains: "HEIC")
+        expectError([0, 0, 0, 24] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 32), code: "MSG-INPUT-001", detailContains: "HEIF container not readable")
         expectError(Array("%PDF-1.7\n%âãÏÓ\n1 0 obj".utf8), code: "MSG-INPUT-001", detailContains: "PDF")
         let pix = try #require(TestSupport.blockImage(cols: 4, rows: 4, block: 16))
         let jpeg = try #require(pix.encoded(as: .jpeg))

@@ -312,7 +312,7 @@ public final class BatchRunner: @unchecked Sendable {
                     }
                 }
                 guard let engine = slot.processor else { return false }
-                result = engine.process(fileAt: photo.url, displayPath: photo.displayPath)
+                result = engine.process(fileAt: photo.url, displayPath: photo.displayPath, page: photo.page)
                 overlayPNG = engine.overlayPNG
             }
         }

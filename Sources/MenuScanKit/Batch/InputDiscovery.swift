@@ -14,6 +14,9 @@ public struct InputPhoto: Sendable, Equatable, Codable {
     /// The path inside the folder argument (the file name for a file
     /// argument): what `--shard` hashes, stable when files are added.
     public var relativePath: String = ""
+    /// PDF inputs: the page (1-based) this input stands for; its outputs are
+    /// `outputBase` = "NAME.pN". Nil for photos.
+    public var page: Int?
 
     public init(url: URL, displayPath: String, outputBase: String, relativePath: String = "") {
         self.init(path: url.path, displayPath: displayPath, outputBase: outputBase, relativePath: relativePath)
@@ -35,8 +38,9 @@ public enum InputDiscovery {
     public static let imageExtensions: Set<String> = [
         "jpg", "jpeg", "jpe", "jfif", "png", "tif", "tiff", "webp", "bmp", "dib", "gif",
         "pnm", "pbm", "pgm", "ppm", "jp2", "j2k",
-        // Not readable, but users expect to hear why rather than see them skipped:
-        "heic", "heif", "avif", "pdf",
+        "heic", "heif", "hif", "avif",
+        // Not an image: a PDF becomes one input per page (see `discover`).
+        "pdf",
     ]
 
     public struct Result: Sendable {
@@ -47,7 +51,14 @@ public enum InputDiscovery {
         public var skippedFiles: Int
     }
 
-    public static func discover(_ arguments: [String]) -> Result {
+    /// Default of `--max-pdf-pages`: a long menu or a drinks list fits; a
+    /// 300-page catalogue dropped into the folder by mistake does not.
+    public static let defaultMaxPDFPages = 50
+
+    /// Each PDF (by its `.pdf` name) becomes one input per page, "NAME.p1" …;
+    /// one that cannot be opened or has more than `maxPDFPages` pages stays a
+    /// single input, and processing it reports why.
+    public static func discover(_ arguments: [String], maxPDFPages: Int = defaultMaxPDFPages) -> Result {
         let fm = FileManager.default
         var found: [(url: URL, display: String, relative: String, root: Int)] = []
         var missing: [String] = []
@@ -84,8 +95,21 @@ public enum InputDiscovery {
         for i in bases.indices where baseCounts[bases[i]]! > 1 {
             bases[i] = "input\(found[i].root + 1)/" + bases[i]
         }
-        let photos = zip(found, bases).map {
-            InputPhoto(url: $0.url, displayPath: $0.display, outputBase: $1, relativePath: $0.relative)
+        var photos: [InputPhoto] = []
+        photos.reserveCapacity(found.count)
+        for (f, base) in zip(found, bases) {
+            let photo = InputPhoto(url: f.url, displayPath: f.display, outputBase: base, relativePath: f.relative)
+            guard f.url.pathExtension.lowercased() == "pdf", let count = PDFDocument.pageCount(fileAt: f.url.path),
+                  count >= 1, count <= maxPDFPages else {
+                photos.append(photo)
+                continue
+            }
+            for page in 1...count {
+                var p = photo
+                p.outputBase = base + ".p\(page)"
+                p.page = page
+                photos.append(p)
+            }
         }
         return Result(photos: photos, missing: missing, skippedFiles: skipped)
     }
@@ -115,7 +139,7 @@ extension InputDiscovery {
     /// result is copied into fresh storage on the caller's thread. The walk's
     /// garbage is then wholly free and can go back to the system, instead of
     /// being pinned, page by page, by the photo list interleaved with it.
-    public static func discoverCompact(_ arguments: [String]) -> Result {
+    public static func discoverCompact(_ arguments: [String], maxPDFPages: Int = defaultMaxPDFPages) -> Result {
         final class Box: @unchecked Sendable {
             // @unchecked: written by the walker thread before `done` is signalled, read after.
             var result: Result?
@@ -123,18 +147,20 @@ extension InputDiscovery {
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            box.result = discover(arguments)
+            box.result = discover(arguments, maxPDFPages: maxPDFPages)
             done.signal()
         }
         thread.stackSize = 8 << 20
         thread.start()
         done.wait()
-        guard let walked = box.result else { return discover(arguments) }
+        guard let walked = box.result else { return discover(arguments, maxPDFPages: maxPDFPages) }
         box.result = nil
         func fresh(_ s: String) -> String { String(decoding: Array(s.utf8), as: UTF8.self) }
         let photos = walked.photos.map { p in
-            InputPhoto(path: fresh(p.path), displayPath: fresh(p.displayPath),
-                       outputBase: fresh(p.outputBase), relativePath: fresh(p.relativePath))
+            var copy = InputPhoto(path: fresh(p.path), displayPath: fresh(p.displayPath),
+                                  outputBase: fresh(p.outputBase), relativePath: fresh(p.relativePath))
+            copy.page = p.page
+            return copy
         }
         return Result(photos: photos, missing: walked.missing, skippedFiles: walked.skippedFiles)
     }

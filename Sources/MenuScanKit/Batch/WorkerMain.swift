@@ -43,7 +43,7 @@ public enum WorkerMain {
                     Frames.send(WorkerReply(kind: .checkpoint, result: result), to: output)
                 }
             }
-            let result = engine.process(fileAt: job.photo.url, displayPath: job.photo.displayPath)
+            let result = engine.process(fileAt: job.photo.url, displayPath: job.photo.displayPath, page: job.photo.page)
             engine.events = nil
             let reply = WorkerReply(kind: .result, result: result, overlayPNG: engine.overlayPNG.map { Data($0) })
             guard Frames.send(reply, to: output) else { return 70 }

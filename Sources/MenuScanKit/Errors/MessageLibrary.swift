@@ -85,6 +85,22 @@ public extension MenuScanError {
         recovery: "Check that the file exists and can be read, then run the same command again.",
         severity: .medium, recoverable: true)
 
+    /// A PDF that needs a password (MenuScan never guesses or asks for one).
+    static let protectedDocument = MenuScanError(
+        code: "MSG-INPUT-004",
+        title: "Protected PDF",
+        message: "This PDF is password protected and could not be opened.",
+        recovery: "Save an unprotected copy of the PDF (or export its pages as images) and run the same command again.",
+        severity: .medium, recoverable: true)
+
+    /// A PDF with more pages than the scan allows (--max-pdf-pages).
+    static let tooManyPages = MenuScanError(
+        code: "MSG-INPUT-005",
+        title: "Document Too Long",
+        message: "This PDF has more pages than the scan allows.",
+        recovery: "Split the PDF, or raise the limit with --max-pdf-pages.",
+        severity: .medium, recoverable: true)
+
     // MARK: Environment
 
     /// The Tesseract language model could not be loaded.

@@ -26,7 +26,9 @@ public final class DecodedImage {
     public var height: Int { pix.height }
 }
 
-/// Reads a file and decodes it with leptonica, choosing the decoder by content.
+/// Reads a file and decodes it, choosing the decoder by content: HEIC/HEIF and
+/// AVIF (an `ftyp` box with a HEIF/AVIF brand) through libheif, everything
+/// else through leptonica.
 public struct ImageDecoder: Sendable {
     /// Images declaring more pixels than this are refused from the header alone.
     public var maxMegapixels: Double
@@ -44,6 +46,12 @@ public struct ImageDecoder: Sendable {
         LeptonicaQuiet.ensure()
         guard !bytes.isEmpty else {
             throw MenuScanError.unreadableImage.with(detail: "\(name): empty file")
+        }
+        if let heif = HEIFDecoder.detect(bytes) {
+            // libheif applies the HEIF transforms; EXIF is not applied again.
+            let pix = try HEIFDecoder.decode(bytes, format: heif, name: name, maxMegapixels: maxMegapixels)
+            let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+            return DecodedImage(pix: pix, format: heif, orientation: 1, sha256: digest, byteCount: bytes.count)
         }
         let format = Self.detectFormat(bytes)
         guard let format else {
@@ -151,12 +159,9 @@ public struct ImageDecoder: Sendable {
     static func describeUnknown(_ b: [UInt8]) -> String {
         if b.count >= 12, b[4...7].elementsEqual(Array("ftyp".utf8)) {
             let brand = String(decoding: b[8...11], as: UTF8.self)
-            if ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"].contains(brand) {
-                return "HEIC/HEIF photo (not supported: convert it to JPEG)"
-            }
-            if brand.hasPrefix("avi") { return "AVIF image (not supported: convert it to JPEG)" }
+            return "ISO media file of brand '\(brand)' that holds no HEIF/AVIF image (a video?)"
         }
-        if b.starts(with: Array("%PDF".utf8)) { return "PDF document (not supported: export its pages as images)" }
+        if b.starts(with: Array("%PDF".utf8)) { return "PDF document not named .pdf (rename it NAME.pdf so each page is scanned)" }
         return "not a supported image format"
     }
 

@@ -22,7 +22,7 @@
 /// 5. what cannot be cut keeps Tesseract's order.
 ///
 /// Lines are split where a cut passes between their words. Measured on
-/// ../shared/eval (README, "Preprocessing", reading order).
+/// ../shared/eval (docs/preprocessing.md, reading order).
 public struct ReadingOrder: Sendable, Equatable {
     public var gutterWidth = 1.2
     public var columnWordsPerLine = 2.0

@@ -181,7 +181,7 @@ public struct OCRPage: Equatable, Sendable, Codable {
     /// ../shared/eval/documents: appending them at the end, or inserting them as
     /// lines of their own between the row's lines, cost more CER than leaving
     /// them out; this placement costs about as much as leaving them out while
-    /// keeping their words (README, "Preprocessing").
+    /// keeping their words (docs/preprocessing.md).
     public func inserting(_ extra: [OCRLine]) -> OCRPage {
         var blocks = self.blocks
         var leftover: [OCRLine] = []

@@ -3,7 +3,9 @@ import Foundation
 
 /// Settings of one OCR engine. Equal settings give equal results.
 public struct OCRSettings: Sendable, Hashable, Codable {
-    /// Tesseract language(s), e.g. "eng" or "eng+deu".
+    /// Tesseract language(s), e.g. "eng" or "eng+deu", or "auto" (`--lang
+    /// auto`: read with eng, again with another installed language when the
+    /// text scores as that language; see `LanguageDetector`).
     public var language: String
     /// Page segmentation mode (Tesseract's PSM numbering, 0…13).
     public var pageSegmentationMode: Int
@@ -32,7 +34,7 @@ public struct OCRSettings: Sendable, Hashable, Codable {
         }
     }
 
-    /// PSM 3 (fully automatic layout, as the tesseract CLI) is the measured default for menus: see README, "Choosing the page segmentation mode".
+    /// PSM 3 (fully automatic layout, as the tesseract CLI) is the measured default for menus: see docs/ocr.md.
     public static let defaultPageSegmentationMode = 3
 
     public init(language: String = "eng", pageSegmentationMode: Int = OCRSettings.defaultPageSegmentationMode,
@@ -59,9 +61,14 @@ public struct OCRSettings: Sendable, Hashable, Codable {
         return dirs
     }
 
+    public static let auto = "auto"
+    public var isAuto: Bool { language == Self.auto }
+    /// The model(s) the first read loads: eng for auto.
+    public var modelLanguage: String { isAuto ? "eng" : language }
+
     /// The first folder that holds every requested language, or nil.
     public func resolveTessdata() -> String? {
-        let langs = language.split(separator: "+").map(String.init)
+        let langs = modelLanguage.split(separator: "+").map(String.init)
         return tessdataCandidates().first { dir in
             langs.allSatisfy { FileManager.default.fileExists(atPath: "\(dir)/\($0).traineddata") }
         }
@@ -86,7 +93,7 @@ public final class TesseractEngine {
         }
         guard let tessdata = settings.resolveTessdata() else {
             throw MenuScanError.modelUnavailable.with(
-                detail: "no \(settings.language.split(separator: "+").map { "\($0).traineddata" }.joined(separator: ", ")) in \(settings.tessdataCandidates().joined(separator: ", "))")
+                detail: "no \(settings.modelLanguage.split(separator: "+").map { "\($0).traineddata" }.joined(separator: ", ")) in \(settings.tessdataCandidates().joined(separator: ", "))")
         }
         guard let api = TessBaseAPICreate() else {
             throw MenuScanError.processing.with(detail: "TessBaseAPICreate returned no engine")
@@ -94,10 +101,10 @@ public final class TesseractEngine {
         LeptonicaQuiet.ensure()
         // Tesseract's own messages (tprintf) go to debug_file; we report through MenuScanError.
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
-        guard TessBaseAPIInit3(api, tessdata, settings.language) == 0 else {
+        guard TessBaseAPIInit3(api, tessdata, settings.modelLanguage) == 0 else {
             TessBaseAPIEnd(api)
             TessBaseAPIDelete(api)
-            throw MenuScanError.modelUnavailable.with(detail: "Tesseract could not load \(settings.language) from \(tessdata)")
+            throw MenuScanError.modelUnavailable.with(detail: "Tesseract could not load \(settings.modelLanguage) from \(tessdata)")
         }
         TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(osdOnly ? 0 : settings.pageSegmentationMode)))
         _ = TessBaseAPISetVariable(api, "thresholding_method", settings.thresholding.tesseractValue)

@@ -19,6 +19,8 @@ public struct ScanSettings: Sendable, Hashable, Codable {
     public var menu: Bool = true
     /// The user's allergen profile: items become safe / caution / unsafe.
     public var allergenProfile: AllergenProfile?
+    /// PDFs with more pages are refused (MSG-INPUT-005); see `InputDiscovery`.
+    public var maxPDFPages: Int = InputDiscovery.defaultMaxPDFPages
 
     public init(ocr: OCRSettings = OCRSettings(), maxMegapixels: Double = 100,
                 rules: ThresholdRulesSettings = ThresholdRulesSettings(),
@@ -52,8 +54,13 @@ public struct ThresholdRulesSettings: Sendable, Hashable, Codable {
 /// thread: it owns that worker's Tesseract engine, loaded once and reused.
 public final class PhotoProcessor {
     public let settings: ScanSettings
-    private let decoder: ImageDecoder
+    let decoder: ImageDecoder
     private let engine: TesseractEngine
+    /// `--lang auto`: the detector, the languages installed next to eng, and
+    /// the second-read engines, each loaded once on first use and kept.
+    private let detector: LanguageDetector?
+    private let installedLanguages: Set<String>
+    private var rereadEngines: [String: TesseractEngine] = [:]
     /// Orientation detection: its own engine on osd.traineddata, loaded once.
     private let osd: TesseractEngine?
     /// Menu structure and allergen classification (lexicon loaded once).
@@ -77,6 +84,9 @@ public final class PhotoProcessor {
         /// preprocessing; no menu, hotspots or partial rule (R5) yet.
         case checkpoint(PhotoResult)
     }
+    /// The PDF whose pages are being processed (pages of one file come one
+    /// after another, so it is opened and hashed once, not once per page).
+    var openPDF: (path: String, document: PDFDocument, sha256: String, bytes: Int)?
 
     public init(settings: ScanSettings) throws(MenuScanError) {
         self.settings = settings
@@ -101,11 +111,34 @@ public final class PhotoProcessor {
             menuAnalyzer = nil
         }
         engineName = "tesseract \(TesseractEngine.version)"
+        if settings.ocr.isAuto {
+            let lexicon = try? AllergenLexicon.loadDefault()
+            detector = LanguageDetector(lexicon: lexicon)
+            let dir = engine.tessdata
+            installedLanguages = Set(LanguageDetector.languages.map(\.tesseract).filter {
+                FileManager.default.fileExists(atPath: "\(dir)/\($0).traineddata")
+            })
+        } else {
+            detector = nil
+            installedLanguages = []
+        }
+    }
+
+    /// The engine for a second read in `language` (e.g. "deu+eng"), loaded once.
+    private func rereadEngine(_ language: String) throws(MenuScanError) -> TesseractEngine {
+        if let e = rereadEngines[language] { return e }
+        var s = settings.ocr
+        s.language = language
+        s.tessdataDirectory = engine.tessdata
+        let e = try TesseractEngine(settings: s)
+        rereadEngines[language] = e
+        return e
     }
 
     /// Processes one photo. Never throws: every problem becomes the photo's
     /// status and message (R11).
-    public func process(fileAt url: URL, displayPath: String) -> PhotoResult {
+    /// `page`: a PDF input's page (1-based, see `InputPhoto.page`); nil for photos.
+    public func process(fileAt url: URL, displayPath: String, page pdfPage: Int? = nil) -> PhotoResult {
         var timings: [String: Double] = [:]
         var source = SourceInfo(path: displayPath)
         let clock = ContinuousClock()
@@ -118,8 +151,17 @@ public final class PhotoProcessor {
         events?(.stage("decode"))
         let decodeStart = clock.now
         let image: DecodedImage
-        do {
-            image = try decoder.decode(fileAt: url)
+        var layerPage: OCRPage?
+        do throws(MenuScanError) {
+            if let pdfPage {
+                let loaded = try loadPDFPage(url, page: pdfPage, source: &source)
+                image = loaded.image
+                layerPage = loaded.textPage
+            } else if url.pathExtension.lowercased() == "pdf" {
+                throw whyPDFNotExpanded(url, source: &source)
+            } else {
+                image = try decoder.decode(fileAt: url)
+            }
         } catch {
             lap("decode", since: decodeStart)
             timings["total"] = (clock.now - start).seconds
@@ -132,13 +174,28 @@ public final class PhotoProcessor {
         source.width = image.width
         source.height = image.height
         source.orientation = image.orientation
+        if let layerPage {
+            // The document's own text: no quality gate, preprocessing or OCR;
+            // on a page without images every glyph is in the layer, so there
+            // is no unread text to look for.
+            emitCheckpoint(page: layerPage, engine: "pdf-text", source: source, messages: [], quality: nil,
+                           record: nil, timings: timings)
+            return finish(page: layerPage, upright: image.pix, engine: "pdf-text", source: source, messages: [],
+                          quality: nil, record: nil, recoveredLines: nil, orderRecord: nil,
+                          inkMap: nil, timings: timings, start: start,
+                          lookForUnreadText: (source.textLayer?.imageCoverage ?? 1) > 0)
+        }
 
         var quality: QualityReport?
         var messages: [ResultMessage] = []
         if settings.quality != .off {
             events?(.stage("quality"))
             let qualityStart = clock.now
-            quality = QualityGate(thresholds: settings.qualityThresholds).assess(image.pix)
+            var thresholds = settings.qualityThresholds
+            // A rendered PDF page: blank margins around a scan are paper, not a
+            // flash's glare, so that one camera defect is not judged.
+            if pdfPage != nil { thresholds.maxGlareShare = 1 }
+            quality = QualityGate(thresholds: thresholds).assess(image.pix)
             lap("quality", since: qualityStart)
             if let q = quality, q.verdict == .rejected {
                 let detail = q.defects.map { "\($0.kind.rawValue) \(Self.short($0.value)) (threshold \(Self.short($0.threshold)))" }
@@ -172,6 +229,8 @@ public final class PhotoProcessor {
         let ocrStart = clock.now
         var page: OCRPage
         var recoveredLines = 0
+        var reader = engine
+        var languageChoice: LanguageChoice?
         do {
             page = try engine.recognize(prepared.ocrCopy)
             // Orientation: OSD only when the first read is not confidently
@@ -189,12 +248,28 @@ public final class PhotoProcessor {
                     }
                 }
             }
+            // --lang auto: read again when the English read scores as another language.
+            if let detector {
+                let scores = detector.score(page)
+                var choice = LanguageChoice(chosen: "eng", first: scores, reread: false)
+                if let language = detector.choose(scores, installed: installedLanguages) {
+                    let langStart = clock.now
+                    let combined = language + "+eng"
+                    reader = try rereadEngine(combined)
+                    page = try reader.recognize(prepared.ocrCopy)
+                    choice.chosen = combined
+                    choice.reread = true
+                    lap("language", since: langStart)
+                }
+                languageChoice = choice
+            }
         } catch {
             lap("ocr", since: ocrStart)
             timings["total"] = (clock.now - start).seconds
             return PhotoResult(source: source, status: .error, messages: [ResultMessage(error)], timings: timings)
         }
         lap("ocr", since: ocrStart)
+        if let t = timings["language"] { timings["ocr"] = max(0, (timings["ocr"] ?? 0) - t) }
         if let osdTime = timings["osd"] { timings["ocr"] = max(0, (timings["ocr"] ?? 0) - osdTime) }
         source.width = prepared.upright.width
         source.height = prepared.upright.height
@@ -203,15 +278,8 @@ public final class PhotoProcessor {
         }
 
         func checkpoint(_ page: OCRPage) {
-            guard let events else { return }
-            let verdict = settings.rules.rules.evaluate(page)
-            var result = PhotoResult(source: source, status: verdict.status,
-                                     messages: (verdict.message.map { [ResultMessage($0)] } ?? []) + messages,
-                                     ocr: OCRResult(page: page, engine: engineName, settings: settings.ocr),
-                                     timings: timings)
-            result.quality = quality
-            result.preprocessing = prepared.record
-            events(.checkpoint(result))
+            emitCheckpoint(page: page, engine: engineName, source: source, messages: messages, quality: quality,
+                           record: prepared.record, timings: timings)
         }
         checkpoint(page)
 
@@ -227,7 +295,7 @@ public final class PhotoProcessor {
         if settings.recoverLines {
             events?(.stage("recover"))
             let recoverStart = clock.now
-            let recovered = recoverLines(page: page, prepared: prepared, inkMap: inkMap)
+            let recovered = recoverLines(page: page, prepared: prepared, inkMap: inkMap, reader: reader)
             if !recovered.isEmpty { page = page.inserting(recovered) }
             recoveredLines = recovered.count
             lap("recover", since: recoverStart)
@@ -242,11 +310,49 @@ public final class PhotoProcessor {
             lap("order", since: orderStart)
         }
 
+        // Recovered lines and reading order changed the page: hand it back again.
+        if settings.recoverLines || settings.readingOrder { checkpoint(page) }
+        var result = finish(page: page, upright: prepared.upright, engine: engineName, source: source, messages: messages,
+                            quality: quality, record: prepared.record, recoveredLines: settings.recoverLines ? recoveredLines : nil,
+                            orderRecord: orderRecord, inkMap: inkMap, timings: timings, start: start)
+        if let languageChoice {
+            result.ocr?.language = languageChoice.chosen
+            result.ocr?.languageDetection = languageChoice
+        }
+        return result
+    }
+
+    /// Hands `events` what is done so far (OCR or the text layer, threshold rules,
+    /// quality, preprocessing): a later stage that dies cannot take it along.
+    private func emitCheckpoint(page: OCRPage, engine: String, source: SourceInfo, messages: [ResultMessage],
+                                quality: QualityReport?, record: PreprocessRecord?, timings: [String: Double]) {
+        guard let events else { return }
+        let verdict = settings.rules.rules.evaluate(page)
+        var result = PhotoResult(source: source, status: verdict.status,
+                                 messages: (verdict.message.map { [ResultMessage($0)] } ?? []) + messages,
+                                 ocr: OCRResult(page: page, engine: engine, settings: settings.ocr),
+                                 timings: timings)
+        result.quality = quality
+        result.preprocessing = record
+        events(.checkpoint(result))
+    }
+
+    /// Threshold rules, menu analysis, hotspots and the result, on a page read
+    /// by OCR or taken from a PDF's text layer.
+    private func finish(page: OCRPage, upright: Bitmap, engine: String, source: SourceInfo, messages: [ResultMessage],
+                        quality: QualityReport?, record: PreprocessRecord?, recoveredLines: Int?,
+                        orderRecord: ReadingOrder.Record?, inkMap: TextRegionAnalyzer.InkMap?,
+                        timings: [String: Double], start: ContinuousClock.Instant,
+                        lookForUnreadText: Bool = true) -> PhotoResult {
+        var timings = timings
+        let clock = ContinuousClock()
+        func lap(_ stage: String, since: ContinuousClock.Instant) {
+            timings[stage] = (clock.now - since).seconds
+        }
         events?(.stage("rules"))
         let rulesStart = clock.now
         let verdict = settings.rules.rules.evaluate(page)
         lap("rules", since: rulesStart)
-        if settings.recoverLines || settings.readingOrder { checkpoint(page) }
 
         // Menu items, allergens and diet (R6–R8) on what was read.
         var menu: MenuAnalysis?
@@ -267,26 +373,30 @@ public final class PhotoProcessor {
                                confidence: item.confidence, allergens: item.allergens.map(\.id.rawValue),
                                dietary: item.dietary.rawValue, safety: item.safety?.rawValue)
         }
-        let spots = hotspotStage.run(page: page, image: prepared.upright, status: verdict.status,
-                                       items: items?.isEmpty == false ? items : nil, inkMap: inkMap)
+        let itemSpots = items?.isEmpty == false ? items : nil
+        let spots = lookForUnreadText
+            ? hotspotStage.run(page: page, image: upright, status: verdict.status, items: itemSpots, inkMap: inkMap)
+            : hotspotStage.decide(hotspots: hotspotStage.builder.build(page: page, items: itemSpots), regions: [],
+                                  unreadTextArea: 0, status: verdict.status,
+                                  readBoxes: hotspotStage.builder.build(page: page, items: nil).map(\.box))
         lap("hotspots", since: hotspotStart)
 
         timings["total"] = (clock.now - start).seconds
         var result = PhotoResult(source: source, status: spots.status,
                                  messages: ((verdict.message ?? spots.message).map { [ResultMessage($0)] } ?? []) + messages,
-                                 ocr: OCRResult(page: page, engine: engineName, settings: settings.ocr),
+                                 ocr: OCRResult(page: page, engine: engine, settings: settings.ocr),
                                  timings: timings)
-        result.ocr?.recoveredLines = settings.recoverLines ? recoveredLines : nil
+        result.ocr?.recoveredLines = recoveredLines
         result.ocr?.readingOrder = orderRecord
         result.quality = quality
-        result.preprocessing = prepared.record
+        result.preprocessing = record
         result.menu = menu
         result.hotspots = spots.hotspots
         result.unrecognizedRegions = spots.unrecognizedRegions
         result.textCoverage = spots.coverage
         if let overlay {
             events?(.stage("overlay"))
-            overlayPNG = OverlayRenderer(style: overlay).render(image: prepared.upright, result: result)
+            overlayPNG = OverlayRenderer(style: overlay).render(image: upright, result: result)
         }
         return result
     }
@@ -299,7 +409,8 @@ public final class PhotoProcessor {
     /// confidence of at least 0.6, they hold two letters or digits, and they do
     /// not overlap what was already read.
     func recoverLines(page: OCRPage, prepared: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord),
-                      inkMap: TextRegionAnalyzer.InkMap?) -> [OCRLine] {
+                      inkMap: TextRegionAnalyzer.InkMap?, reader: TesseractEngine? = nil) -> [OCRLine] {
+        let engine = reader ?? engine
         let minimum = settings.rules.minimumConfidence
         let pageLines = page.lines
         let read = pageLines.filter { ($0.meanConfidence ?? 0) >= minimum }.map(\.box)
@@ -336,7 +447,7 @@ public final class PhotoProcessor {
     /// confidence but boxes on their side, and does not always report the
     /// block as turned). Upside-down and sideways receipts read at a mean
     /// confidence of at most 0.44; upright photos of ../shared/eval at least
-    /// 0.47 (README, "Preprocessing").
+    /// 0.47 (docs/preprocessing.md).
     static func readsUpright(_ page: OCRPage, minimumConfidence: Double) -> Bool {
         guard page.characterCount >= 20, (page.meanConfidence ?? 0) >= minimumConfidence, page.turnedCharacters == 0 else { return false }
         let long = page.words.filter { $0.text.count >= 3 }

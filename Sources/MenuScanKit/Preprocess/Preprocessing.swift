@@ -5,7 +5,7 @@ public struct PreprocessSettings: Codable, Sendable, Hashable {
     public var rotate = true
     /// Minimum OSD confidence to rotate. OCRmyPDF uses 14; on ../shared/eval
     /// the truly rotated pages scored 9.3–11.0 and the highest wrong answer
-    /// on an upright page 8.2 (README, "Preprocessing").
+    /// on an upright page 8.2 (docs/preprocessing.md).
     public var rotateConfidence = 9.0
     /// OSD runs only when the first read is not confidently upright: fewer
     /// than 20 characters, text in blocks Tesseract found turned, or a mean

@@ -17,8 +17,8 @@ public struct QualityDefect: Codable, Sendable, Equatable {
 }
 
 /// The quality gate's thresholds: the one place they live. The defaults were
-/// calibrated with `Benchmarks/quality_calibration.py` (see README, "Quality
-/// gate"); every one can be overridden on the command line.
+/// calibrated with `Benchmarks/quality_calibration.py` (see docs/quality-gate.md,
+/// "Quality gate (R2)"); every one can be overridden on the command line.
 public struct QualityThresholds: Codable, Sendable, Hashable {
     /// blurry: sharpness below this.
     public var minSharpness = 0.30

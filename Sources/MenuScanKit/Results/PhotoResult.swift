@@ -32,6 +32,13 @@ public struct SourceInfo: Codable, Equatable, Sendable {
     public var height: Int?
     /// EXIF/TIFF orientation applied (1 = none).
     public var orientation: Int?
+    /// PDF inputs: this result's page (1-based) and the document's page count.
+    public var page: Int?
+    public var pages: Int?
+    /// PDF pages: the resolution the page was rendered at (its pixel frame).
+    public var dpi: Double?
+    /// PDF pages: the text layer's measures and whether it replaced OCR.
+    public var textLayer: TextLayerReport?
 }
 
 /// OCR results of one photo.
@@ -47,6 +54,8 @@ public struct OCRResult: Codable, Equatable, Sendable {
     public var recoveredLines: Int?
     /// What the reading-order stage did (nil when off).
     public var readingOrder: ReadingOrder.Record?
+    /// `--lang auto`: the first read's language scores and the choice (nil otherwise).
+    public var languageDetection: LanguageChoice?
     public var blocks: [OCRBlock]
 
     public init(page: OCRPage, engine: String, settings: OCRSettings) {
@@ -63,7 +72,7 @@ public struct OCRResult: Codable, Equatable, Sendable {
     public var page: OCRPage { OCRPage(blocks: blocks) }
 
     enum CodingKeys: String, CodingKey {
-        case engine, language, meanConfidence, minConfidence, characters, blocks, recoveredLines, readingOrder
+        case engine, language, meanConfidence, minConfidence, characters, blocks, recoveredLines, readingOrder, languageDetection
         case pageSegmentationMode = "psm"
         case wordCount = "words"
     }

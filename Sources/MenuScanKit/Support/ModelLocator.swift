@@ -14,8 +14,12 @@ public enum ModelLocator {
             candidates.append(URL(fileURLWithPath: env, isDirectory: true))
         }
         candidates.append(URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent("models", isDirectory: true))
-        if !executable.isEmpty {
-            var dir = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        // Started through PATH ("menuscan", as a container's entrypoint), argv[0]
+        // holds no folder: the running executable is /proc/self/exe.
+        var path = executable
+        if !path.contains("/"), let exe = try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe") { path = exe }
+        if !path.isEmpty {
+            var dir = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent()
             for _ in 0..<5 {
                 candidates.append(dir.appendingPathComponent("models", isDirectory: true))
                 candidates.append(dir.appendingPathComponent("share/menuscan/models", isDirectory: true))
