@@ -23,6 +23,9 @@ struct ClassifyCommand: ParsableCommand {
     @Option(name: .long, help: "An OCR page as JSON (the OCR stage's OCRPage) instead of text: runs the photo path.")
     var page: String?
 
+    @Flag(name: .long, help: ArgumentHelp("With --page: print each line's text, box, run, role features and role as JSON (training data for Benchmarks/train_roles.py).", visibility: .hidden))
+    var dumpLines = false
+
     @Flag(name: .long, help: "Treat every input line as one item.")
     var perLine = false
 
@@ -43,6 +46,13 @@ struct ClassifyCommand: ParsableCommand {
                 guard let data = FileManager.default.contents(atPath: page),
                       let ocr = try? JSONDecoder().decode(OCRPage.self, from: data) else {
                     throw MenuScanError.fileAccess.with(detail: "\((page as NSString).lastPathComponent): not an OCR page JSON")
+                }
+                if dumpLines {
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                    FileHandle.standardOutput.write(try encoder.encode(MenuAnalyzer.dumpLines(page: ocr)))
+                    FileHandle.standardOutput.write(Data("\n".utf8))
+                    return
                 }
                 try write(analyzer.analyze(page: ocr, profile: prof))
                 return

@@ -24,7 +24,49 @@ public struct MenuAnalyzer: Sendable {
                        words: s.words.map { SourceWord(text: $0.text, confidence: $0.confidence) },
                        ocrWords: s.words)
         }
-        return analyze(lines: lines, runs: PageLayout.runs(segs), perLine: false, exactText: false, profile: profile)
+        let runs = PageLayout.runs(segs)
+        let roles = RoleModel.shared.map { Self.lineRoles(segments: segs, runs: runs, model: $0) }
+        return analyze(lines: lines, runs: runs, perLine: false, exactText: false, profile: profile, roles: roles)
+    }
+
+    /// Each line's role and its probabilities from the role model.
+    struct RoleAssignment {
+        var roles: [LineRole]
+        var probabilities: [[LineRole: Double]]
+    }
+
+    static func lineRoles(segments segs: [PageLayout.Segment], runs: [[Int]], model: RoleModel) -> RoleAssignment {
+        let texts = segs.map { $0.words.map(\.text).joined(separator: " ") }
+        let vectors = LineFeatures.vectors(lines: segs.map(\.words), texts: texts, runs: runs)
+        let probs = vectors.map { model.probabilities($0) }
+        let roles = probs.map { p in LineRole.allCases.max { (p[$0] ?? 0) < (p[$1] ?? 0) } ?? .other }
+        return RoleAssignment(roles: roles, probabilities: probs)
+    }
+
+    /// One line of a photo as the structure stage sees it: text, box, run,
+    /// role features and the model's role (training and debugging data for
+    /// Benchmarks/train_roles.py; `menuscan classify --page P --dump-lines`).
+    public struct LineDump: Codable, Sendable {
+        public var text: String
+        public var box: Box?
+        public var run: Int
+        public var features: [Double]
+        public var role: String?
+    }
+
+    public static func dumpLines(page: OCRPage) -> [LineDump] {
+        let segs = PageLayout.segments(of: page)
+        let runs = PageLayout.runs(segs)
+        let texts = segs.map { $0.words.map(\.text).joined(separator: " ") }
+        let vectors = LineFeatures.vectors(lines: segs.map(\.words), texts: texts, runs: runs)
+        let roles = RoleModel.shared.map { lineRoles(segments: segs, runs: runs, model: $0).roles }
+        var runOf = Array(repeating: -1, count: segs.count)
+        for (r, run) in runs.enumerated() { for i in run where i >= 0 && i < segs.count { runOf[i] = r } }
+        var out: [LineDump] = []
+        for r in runs { for i in r where i >= 0 && i < segs.count {
+            out.append(LineDump(text: texts[i], box: segs[i].box, run: runOf[i], features: vectors[i], role: roles?[i].rawValue))
+        } }
+        return out
     }
 
     /// Plain text (`menuscan classify`): one menu, or one item per line.
@@ -80,12 +122,21 @@ public struct MenuAnalyzer: Sendable {
     // MARK: Core
 
     private func analyze(lines: [StructLine], runs: [[Int]], perLine: Bool, exactText: Bool,
-                         profile: AllergenProfile?) -> MenuAnalysis {
+                         profile: AllergenProfile?, roles: RoleAssignment? = nil) -> MenuAnalysis {
         let (legend, legendLines) = legend(lines)
         var raw: [RawItem] = []
         var sections: [String] = []
         var loose: [Int] = []
-        if perLine {
+        var notes: [(section: String?, lines: [Int])] = []
+        var nameLike: [Bool]? = nil
+        if let roles, !perLine {
+            // Photos: items from the role model's line roles.
+            let nameP = roles.probabilities.map { $0[.name] ?? 0 }
+            let out = RoleStructurer(lines: lines, runs: runs, legendLines: legendLines, roles: roles.roles,
+                                     nameProbability: nameP).run()
+            raw = out.items; sections = out.sections; loose = out.looseLines
+            notes = out.sectionNotes; nameLike = out.nameLike
+        } else if perLine {
             for run in runs {
                 for i in run {
                     let t = lines[i].text.trimmingCharacters(in: .whitespaces)
@@ -97,9 +148,12 @@ public struct MenuAnalyzer: Sendable {
         } else {
             let out = MenuStructurer(lines: lines, runs: runs, legendLines: legendLines).run()
             raw = out.items; sections = out.sections; loose = out.looseLines
+            var byHeader: [Int: (String?, [Int])] = [:]
+            for r in raw { if let h = r.sectionLine, !r.noteLines.isEmpty { byHeader[h] = (r.section, r.noteLines) } }
+            notes = byHeader.keys.sorted().compactMap { byHeader[$0] }.map { (section: $0.0, lines: $0.1) }
             // No menu structure (no prices): the text is one dish ("Chicken satay with peanut sauce").
             let textLines = runs.flatMap { $0 }.filter { !legendLines.contains($0) }
-            if raw.isEmpty, let first = textLines.first {
+            if raw.isEmpty, exactText, let first = textLines.first {
                 raw = [RawItem(section: nil, name: lines[first].text.trimmingCharacters(in: .whitespaces),
                                descriptionParts: textLines.dropFirst().map { lines[$0].text.trimmingCharacters(in: .whitespaces) },
                                lines: textLines)]
@@ -118,9 +172,15 @@ public struct MenuAnalyzer: Sendable {
             menuMay.formUnion(c.mayContain)
         }
 
+        // How much of the text the structure explains (R6 confidence must mean something):
+        // item lines and section headers count fully, notes half, everything else not.
+        let structure = perLine ? 1.0 : Self.structureCoverage(lines: lines, runs: runs, items: raw, notes: notes.flatMap(\.lines),
+                                                               legendLines: legendLines)
+        let pageFactor = min(1, structure / Self.fullCoverage)
+
         var items: [MenuItem] = []
         var classified: [(MenuItem, ItemClassification, Bool)] = []
-        for r in raw {
+        for (k, r) in raw.enumerated() {
             let own = r.lines
             // The section header and its notes are context for the item: "SANDWICHES" → bread,
             // "All our pizzas are cooked on a thin crust." → gluten, "WINES" → sulphites.
@@ -130,7 +190,9 @@ public struct MenuAnalyzer: Sendable {
             let c = classifier.classify(words: words, rawText: rawText, legend: legend)
             let ocrWords = own.flatMap { lines[$0].ocrWords }
             let confs = ocrWords.compactMap(\.confidence)
-            let confidence: Double = exactText ? 1.0 : (confs.isEmpty ? 0 : confs.reduce(0, +) / Double(confs.count))
+            let ocrConfidence: Double = exactText ? 1.0 : (confs.isEmpty ? 0 : confs.reduce(0, +) / Double(confs.count))
+            let nameFactor = (nameLike.map { k < $0.count ? $0[k] : true } ?? true) ? 1.0 : Self.weakNameFactor
+            let confidence = ocrConfidence * pageFactor * nameFactor
             let box = ocrWords.isEmpty ? nil : ocrWords.dropFirst().reduce(ocrWords[0].box) { $0.union($1.box) }
             let lowWords = ocrWords.contains { w in
                 (w.confidence ?? 0) < Self.lowWordConfidence && w.text.filter(\.isLetter).count >= 3
@@ -171,7 +233,30 @@ public struct MenuAnalyzer: Sendable {
         return MenuAnalysis(confidence: (menuConfidence * 1000).rounded() / 1000,
                             requiresUserVerification: level == .low || unsafe,
                             sections: sections, items: items, profile: profile.map { $0.allergens.sorted() },
-                            menuMayContain: menuMay.sorted(), warnings: warnings)
+                            menuMayContain: menuMay.sorted(), warnings: warnings,
+                            sectionNotes: notes.map { n in
+                                SectionNote(section: n.section,
+                                            text: n.lines.filter { $0 >= 0 && $0 < lines.count }
+                                                .map { lines[$0].text.trimmingCharacters(in: .whitespaces) })
+                            })
+    }
+
+    /// Coverage at or above which the structure does not lower confidence.
+    static let fullCoverage = 0.8
+    /// An item whose first line does not read as a name keeps this share of its confidence.
+    static let weakNameFactor = 0.85
+
+    /// Share of the text (characters, legend lines left out) that the structure
+    /// explains: lines of items and section headers fully, section notes half.
+    static func structureCoverage(lines: [StructLine], runs: [[Int]], items: [RawItem], notes: [Int], legendLines: Set<Int>) -> Double {
+        let all = Set(runs.flatMap { $0 }).subtracting(legendLines).filter { $0 >= 0 && $0 < lines.count }
+        func chars(_ i: Int) -> Double { Double(lines[i].text.filter { !$0.isWhitespace }.count) }
+        let total = all.reduce(0) { $0 + chars($1) }
+        guard total > 0 else { return 1 }
+        let itemLines = Set(items.flatMap(\.lines)).union(items.compactMap(\.sectionLine)).intersection(all)
+        let noteLines = Set(notes).intersection(all).subtracting(itemLines)
+        let explained = itemLines.reduce(0) { $0 + chars($1) } + 0.5 * noteLines.reduce(0) { $0 + chars($1) }
+        return explained / total
     }
 
     private static let menuWideWords: Set<String> = [
