@@ -99,6 +99,12 @@ struct RoleStructurer {
             if let k = notesBySection.lastIndex(where: { $0.header == sectionLine }) { notesBySection[k].lines.append(i) }
             else { notesBySection.append((section, sectionLine, [i])) }
         }
+        // A priced page: most name lines carry a price. There a name line with
+        // nothing of its own (no price, no description) directly followed by a
+        // priced name is a section header set in body type ("STARTERS").
+        let nameLines = roles.indices.filter { roles[$0] == .name && !legendLines.contains($0) }
+        let pricedNames = nameLines.filter { Self.parseNameLine(lines[$0].text).price != nil }.count
+        let pricedPage = nameLines.count >= 3 && Double(pricedNames) >= 0.5 * Double(nameLines.count)
         for run in runs {
             var current: RawItem? = nil
             var currentNameLike = false
@@ -124,8 +130,14 @@ struct RoleStructurer {
                     sectionLine = i
                     sections.append(section!)
                 case .name:
-                    finish()
                     let p = Self.parseNameLine(text)
+                    if pricedPage, p.price != nil, let c = current, c.lines.count == 1, c.price == nil, c.descriptionParts.isEmpty {
+                        current = nil
+                        section = c.name
+                        sectionLine = c.lines[0]
+                        sections.append(c.name)
+                    }
+                    finish()
                     if p.name.filter(\.isLetter).count < 2 {
                         // nothing name-like left (a price with a scrap): treat as a price line
                         loose.append(i)
@@ -136,6 +148,23 @@ struct RoleStructurer {
                     current = it
                     currentNameLike = (i < nameProbability.count ? nameProbability[i] : 0) >= 0.5
                 case .description:
+                    // On a priced page a priced line right after an unpriced, bare "name"
+                    // is the item and the bare line its section header (typography alone
+                    // did not tell them apart).
+                    if pricedPage, let c = current, c.lines.count == 1, c.price == nil, c.descriptionParts.isEmpty,
+                       let f = PriceParser.find(in: text, allowPlain: false), !f.price.hasPrefix("+"),
+                       MenuStructurer.nameScore(f.before) >= 1 {
+                        current = nil
+                        section = c.name
+                        sectionLine = c.lines[0]
+                        sections.append(c.name)
+                        let p = Self.parseNameLine(text)
+                        var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: [i])
+                        it.descriptionParts = p.rest
+                        current = it
+                        currentNameLike = false
+                        continue
+                    }
                     if current == nil {
                         // A description with no open item: the model missed the name; a short
                         // line opens an item, a long one is left out.
