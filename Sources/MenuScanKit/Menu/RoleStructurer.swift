@@ -87,6 +87,18 @@ struct RoleStructurer {
         loose.removeAll { taken.contains($0) }
     }
 
+    /// At most this many description lines per item.
+    static let maxDescriptionLines = 5
+    /// A description line further below its item than this many of its own heights starts no part of it.
+    static let maxDescriptionGap = 2.0
+
+    /// The vertical gap between line `j` (above) and line `i`, in heights of line `i` (0 without boxes).
+    func gapAbove(_ i: Int, after j: Int?) -> Double {
+        guard let j, j >= 0, j < lines.count, let a = Self.box(lines[j]), let b = Self.box(lines[i]) else { return 0 }
+        let h = LineFeatures.height(lines[i].ocrWords)
+        return h > 0 ? Double(b.y - a.maxY) / h : 0
+    }
+
     func run() -> Output {
         var items: [RawItem] = []
         var nameLike: [Bool] = []
@@ -166,8 +178,16 @@ struct RoleStructurer {
                         continue
                     }
                     if current == nil {
-                        // A description with no open item: the model missed the name; a short
-                        // line opens an item, a long one is left out.
+                        // Text under a section header before its first item describes the
+                        // section: a section note ("All burgers come on a brioche bun").
+                        if sectionLine != nil, items.last?.sectionLine != sectionLine,
+                           PriceParser.find(in: text, allowPlain: false) == nil {
+                            loose.append(i)
+                            addNote(i)
+                            continue
+                        }
+                        // Otherwise the model missed the name; a short line opens an item,
+                        // a long one is left out.
                         let p = Self.parseNameLine(text)
                         if text.split(separator: " ").count <= 6 && p.name.filter(\.isLetter).count >= 3 {
                             var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: [i])
@@ -177,6 +197,14 @@ struct RoleStructurer {
                         } else {
                             loose.append(i)
                         }
+                        continue
+                    }
+                    // A description belongs to the item right above it: not after a wide gap,
+                    // and not beyond a few lines (prose under a menu is no item's description).
+                    let descLines = current!.lines.filter { $0 < roles.count && roles[$0] == .description }.count
+                    if descLines >= Self.maxDescriptionLines || gapAbove(i, after: current!.lines.last) > Self.maxDescriptionGap {
+                        finish()
+                        loose.append(i)
                         continue
                     }
                     var t = text
