@@ -26,6 +26,9 @@ struct ClassifyCommand: ParsableCommand {
     @Flag(name: .long, help: ArgumentHelp("With --page: print each line's text, box, run, role features and role as JSON (training data for Benchmarks/train_roles.py).", visibility: .hidden))
     var dumpLines = false
 
+    @Option(name: .long, help: ArgumentHelp("With --page: run the structure stage (lines, roles, items) N times and print the mean milliseconds per run (Benchmarks/structure_time.sh).", visibility: .hidden))
+    var timeStructure: Int?
+
     @Flag(name: .long, help: "Treat every input line as one item.")
     var perLine = false
 
@@ -46,6 +49,15 @@ struct ClassifyCommand: ParsableCommand {
                 guard let data = FileManager.default.contents(atPath: page),
                       let ocr = try? JSONDecoder().decode(OCRPage.self, from: data) else {
                     throw MenuScanError.fileAccess.with(detail: "\((page as NSString).lastPathComponent): not an OCR page JSON")
+                }
+                if let n = timeStructure, n > 0 {
+                    _ = MenuAnalyzer.structureOnly(page: ocr)  // loads the role model once
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    var items = 0
+                    for _ in 0..<n { items = MenuAnalyzer.structureOnly(page: ocr) }
+                    let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(n)
+                    print(String(format: "%.3f ms per run, %d lines, %d items", ms, ocr.lines.count, items))
+                    return
                 }
                 if dumpLines {
                     let encoder = JSONEncoder()

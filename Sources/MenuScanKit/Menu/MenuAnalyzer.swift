@@ -54,6 +54,24 @@ public struct MenuAnalyzer: Sendable {
         public var role: String?
     }
 
+    /// The structure stage alone on a photo's page (line segments, runs, role
+    /// features, roles, items), no classification: for timing benchmarks
+    /// (`menuscan classify --page P --time-structure N`). Returns the item count.
+    public static func structureOnly(page: OCRPage) -> Int {
+        let segs = PageLayout.segments(of: page)
+        let runs = PageLayout.runs(segs)
+        let lines = segs.map { s in
+            StructLine(text: s.words.map(\.text).joined(separator: " "),
+                       words: s.words.map { SourceWord(text: $0.text, confidence: $0.confidence) }, ocrWords: s.words)
+        }
+        guard let model = RoleModel.shared else {
+            return MenuStructurer(lines: lines, runs: runs, legendLines: []).run().items.count
+        }
+        let roles = lineRoles(segments: segs, runs: runs, model: model)
+        return RoleStructurer(lines: lines, runs: runs, legendLines: [], roles: roles.roles,
+                              nameProbability: roles.probabilities.map { $0[.name] ?? 0 }).run().items.count
+    }
+
     public static func dumpLines(page: OCRPage) -> [LineDump] {
         let segs = PageLayout.segments(of: page)
         let runs = PageLayout.runs(segs)
