@@ -9,10 +9,12 @@ every page with the CER of ../shared/eval/tools/score.py (NFKC, whitespace
 collapsed, Levenshtein / reference length) and lists the pages where MenuScan
 is more than --margin (0.02) worse than the CLI.
 
-Usage: python3 Benchmarks/reading_order_eval.py [--out /tmp/menuscan-ro] [--tag default]
+Pages: the check part (sha1 split as in structure_eval.py) unless --part all|tune.
+
+Usage: python3 Benchmarks/reading_order_eval.py [--out /tmp/menuscan-ro] [--tag default] [--part check]
        [--flags "--no-reading-order"] [--sets menus,documents,receipts] [--bin …]
 """
-import argparse, os, subprocess, sys, unicodedata
+import argparse, hashlib, os, subprocess, sys, unicodedata
 from rapidfuzz.distance import Levenshtein
 
 IMG = (".png", ".jpg", ".jpeg", ".tif", ".tiff")
@@ -27,12 +29,17 @@ def cer(gt, pred):
     return Levenshtein.distance(g, p) / max(1, len(g))
 
 
-def pages(d):
+def part_of(name):
+    """The tune/check split of Benchmarks/structure_eval.py: check <=> sha1(NAME) % 3 == 0."""
+    return "check" if int(hashlib.sha1(name.encode()).hexdigest(), 16) % 3 == 0 else "tune"
+
+
+def pages(d, part="all"):
     files = os.listdir(d)
     out = {}
     for f in sorted(files):
         stem, ext = os.path.splitext(f)
-        if ext.lower() in IMG and stem + ".gt.txt" in files:
+        if ext.lower() in IMG and stem + ".gt.txt" in files and (part == "all" or part_of(stem) == part):
             out[stem] = (os.path.join(d, f), os.path.join(d, stem + ".gt.txt"))
     return out
 
@@ -48,6 +55,7 @@ def main():
     ap.add_argument("--sets", default="menus,documents,receipts")
     ap.add_argument("--margin", type=float, default=0.02)
     ap.add_argument("--jobs", default="2")
+    ap.add_argument("--part", choices=["check", "tune", "all"], default="check")
     a = ap.parse_args()
     worst_all = []
     print("| set | pages | CLI mean CER | menuscan mean CER | pages worse than CLI by > %.2f | max (menuscan - CLI) |" % a.margin)
@@ -55,7 +63,7 @@ def main():
     rows = []
     for s in a.sets.split(","):
         d = os.path.join(a.eval, s)
-        ps = pages(d)
+        ps = pages(d, a.part)
         if not ps:
             continue
         cli = os.path.join(a.out, s + "-cli")
@@ -66,7 +74,7 @@ def main():
                                env=dict(os.environ, OMP_THREAD_LIMIT="1"))
         ms = os.path.join(a.out, f"{s}-{a.tag}")
         # only the images with a transcription (menus/ holds photos without one too)
-        inp = os.path.join(a.out, s + "-input")
+        inp = os.path.join(a.out, s + "-input-" + a.part)
         os.makedirs(inp, exist_ok=True)
         for name, (img, _) in ps.items():
             link = os.path.join(inp, os.path.basename(img))

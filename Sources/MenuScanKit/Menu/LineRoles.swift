@@ -113,7 +113,7 @@ enum LineFeatures {
         f.letterShare = Double(ls.count) / Double(nonSpace)
         f.digitShare = Double(text.filter(\.isNumber).count) / Double(nonSpace)
         let strong = PriceParser.find(in: text, allowPlain: false)
-        let plain = PriceParser.find(in: text, allowPlain: true)
+        let plain = strong ?? PriceParser.find(in: text, allowPlain: true)
         f.strong = strong != nil ? 1 : 0
         f.plainEnd = strong == nil && (plain != nil || has(plainEndRx, text)) ? 1 : 0
         if let p = strong ?? plain, PageLayout.isLonePrice(p) { f.priceOnly = 1 }
@@ -125,7 +125,7 @@ enum LineFeatures {
         f.endsPeriod = text.hasSuffix(".") && !text.hasSuffix("..") ? 1 : 0
         f.commas = min(4, Double(text.filter { $0 == "," }.count)) / 4
         f.startsLower = text.first(where: \.isLetter)?.isLowercase == true ? 1 : 0
-        let folded = TextFold.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
+        let folded = text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
         if !folded.isEmpty {
             let n = Double(folded.count)
             f.function = Double(folded.filter { functionWords.contains($0) }.count) / n

@@ -114,8 +114,10 @@ struct RoleStructurer {
         // A priced page: most name lines carry a price. There a name line with
         // nothing of its own (no price, no description) directly followed by a
         // priced name is a section header set in body type ("STARTERS").
-        let nameLines = roles.indices.filter { roles[$0] == .name && !legendLines.contains($0) }
-        let pricedNames = nameLines.filter { Self.parseNameLine(lines[$0].text).price != nil }.count
+        let nameLines = roles.indices.filter { roles[$0] == .name && !legendLines.contains($0) && $0 < lines.count }
+        var parsed: [Int: (name: String, price: String?, rest: [String])] = [:]
+        for i in nameLines { parsed[i] = Self.parseNameLine(lines[i].text) }
+        let pricedNames = nameLines.filter { parsed[$0]?.price != nil }.count
         let pricedPage = nameLines.count >= 3 && Double(pricedNames) >= 0.5 * Double(nameLines.count)
         for run in runs {
             var current: RawItem? = nil
@@ -142,7 +144,7 @@ struct RoleStructurer {
                     sectionLine = i
                     sections.append(section!)
                 case .name:
-                    let p = Self.parseNameLine(text)
+                    let p = parsed[i] ?? Self.parseNameLine(text)
                     if pricedPage, p.price != nil, let c = current, c.lines.count == 1, c.price == nil, c.descriptionParts.isEmpty {
                         current = nil
                         section = c.name
