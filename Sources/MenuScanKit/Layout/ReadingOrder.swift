@@ -138,14 +138,24 @@ public struct ReadingOrder: Sendable, Equatable {
             if sequence == sequence.sorted() { return (regions, false) }
             return (tesseract, false)
         }
-        /// A vertical cut at `xs`: only where Tesseract's lines cross it.
-        func vertical(_ xs: [Int]) -> (regions: [[Fragment]], cutVertically: Bool)? {
+        /// A vertical cut at `xs`: only where Tesseract's lines cross it and, for
+        /// ruling lines, only between columns of text (a table's cells, one or two
+        /// words a row, are read across by Tesseract as they should be).
+        func vertical(_ xs: [Int], prose: Bool) -> (regions: [[Fragment]], cutVertically: Bool)? {
             let crossing = frags.filter { f in
                 xs.contains { x in f.words.contains { $0.box.x + $0.box.width / 2 < x } && f.words.contains { $0.box.x + $0.box.width / 2 >= x } }
             }.count
             guard crossing >= minimumCrossingLines else { return nil }
             let parts = split(frags, at: xs)
             guard valid(parts) else { return nil }
+            if prose {
+                for part in parts {
+                    let words = part.flatMap(\.words)
+                    let l = part.map(\.left).min() ?? 0, r = part.map(\.right).max() ?? 0
+                    guard Double(words.count) / Double(Self.rowCount(words)) >= columnWordsPerLine,
+                          Double(r - l) >= columnWidth * h else { return nil }
+                }
+            }
             return (parts.flatMap { order($0, h: h, rules: rules).regions }, true)
         }
 
@@ -170,13 +180,13 @@ public struct ReadingOrder: Sendable, Equatable {
                     f.words.contains { w in w.box.x < r.position && r.position < w.box.maxX && w.text.contains { $0.isLetter || $0.isNumber } }
                 }
         }.map(\.position).sorted()
-        if !walls.isEmpty, let out = vertical(walls) { return out }
+        if !walls.isEmpty, let out = vertical(walls, prose: true) { return out }
 
         // 4. Gutters between columns of prose.
         let (cuts, spanning) = gutters(frags, h: h, left: left, right: right)
         if !cuts.isEmpty {
             if spanning.isEmpty {
-                if let out = vertical(cuts.map { ($0.lowerBound + $0.upperBound) / 2 }) { return out }
+                if let out = vertical(cuts.map { ($0.lowerBound + $0.upperBound) / 2 }, prose: false) { return out }
             } else {
                 // Bands between the lines that cross a gutter; those lines
                 // are regions of their own.
