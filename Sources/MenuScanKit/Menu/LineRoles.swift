@@ -115,12 +115,15 @@ enum LineFeatures {
         let strong = PriceParser.find(in: text, allowPlain: false)
         let plain = strong ?? PriceParser.find(in: text, allowPlain: true)
         f.strong = strong != nil ? 1 : 0
-        f.plainEnd = strong == nil && (plain != nil || has(plainEndRx, text)) ? 1 : 0
+        f.plainEnd = strong == nil && (plain != nil || (text.last?.isNumber == true && has(plainEndRx, text))) ? 1 : 0
         if let p = strong ?? plain, PageLayout.isLonePrice(p) { f.priceOnly = 1 }
-        f.priceAny = has(priceTokenRx, text) ? 1 : 0
-        f.calories = has(calorieRx, text) ? 1 : 0
-        f.supplement = has(supplementRx, text) ? 1 : 0
-        f.range = has(rangeRx, text) ? 1 : 0
+        // Cheap byte tests first: the regexes only run where they can match.
+        let bytes = text.utf8
+        let digits = bytes.contains { $0 >= 0x30 && $0 <= 0x39 }
+        f.priceAny = digits && has(priceTokenRx, text) ? 1 : 0
+        f.calories = digits && has(calorieRx, text) ? 1 : 0
+        f.supplement = digits && bytes.contains(0x2B) && has(supplementRx, text) ? 1 : 0
+        f.range = digits && bytes.contains(0x2F) && has(rangeRx, text) ? 1 : 0
         f.leaders = has(leadersRx, text) ? 1 : 0
         f.endsPeriod = text.hasSuffix(".") && !text.hasSuffix("..") ? 1 : 0
         f.commas = min(4, Double(text.filter { $0 == "," }.count)) / 4

@@ -36,6 +36,8 @@ enum PriceParser {
     }
 
     static func find(in line: String, allowPlain: Bool) -> Found? {
+        // Every price has a digit: most lines of a menu are settled without a regex.
+        guard line.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         let rx = allowPlain ? plainTrailing : strongTrailing
         let ns = line as NSString
         guard let m = rx.firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) else { return nil }
