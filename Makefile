@@ -3,6 +3,8 @@ SHELL := /bin/bash
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev \
 	tesseract-ocr-eng tesseract-ocr-osd \
 	tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-spa tesseract-ocr-ita
+# Benchmarks only: fonts for Benchmarks/gen_menus.py, the tesseract CLI for reading_order_eval.py.
+APT_PACKAGES += fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-urw-base35 fonts-freefont-ttf tesseract-ocr
 SWIFT ?= swift
 BIN_DEBUG := .build/debug/menuscan
 BIN := .build/release/menuscan
