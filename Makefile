@@ -7,7 +7,9 @@ BUILD_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libhei
 # Tests and tools only: qpdf writes the encrypted PDF the PDF tests read; python3-pil
 # generates `make fuzz`'s corpus of broken images.
 TEST_PACKAGES := qpdf python3-pil
-APT_PACKAGES := $(BUILD_PACKAGES) $(RUNTIME_PACKAGES) $(TEST_PACKAGES)
+# Benchmarks only: fonts for Benchmarks/gen_menus.py, the tesseract CLI for reading_order_eval.py.
+BENCH_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-urw-base35 fonts-freefont-ttf tesseract-ocr
+APT_PACKAGES := $(BUILD_PACKAGES) $(RUNTIME_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 IMAGE ?= menuscan:latest
 SWIFT ?= swift
 BIN_DEBUG := .build/debug/menuscan

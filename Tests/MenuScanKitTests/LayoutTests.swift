@@ -93,6 +93,26 @@ struct ReadingOrderTests {
         #expect(ordered[11...].allSatisfy { $0.hasPrefix("R") })
     }
 
+    @Test("columns Tesseract already read one after the other keep its order, gutter, gap and wall or not")
+    func tesseractOrderKeptWithoutCrossingLines() {
+        // Left column (two sections with a wide gap between them) read first, then the
+        // right one: no line crosses the gutter or the wall, so nothing is reordered.
+        let ys = [100, 130, 160, 400, 430, 460]
+        let left = ys.map { line(row(prose(5, tag: "L"), x: 100, y: $0)) }
+        let right = ys.map { line(row(prose(5, tag: "R"), x: 420, y: $0)) }
+        let original = page(left + right)
+        let wall = RuleLine(axis: .vertical, position: 390, start: 80, end: 500)
+        for rules in [[], [wall]] {
+            let out = ReadingOrder().apply(to: original, rules: rules).page.lines.map(\.text)
+            #expect(out == original.lines.map(\.text))
+        }
+        // The same columns read across (one line per row) are split: band by band (the
+        // wide gap cuts first), column by column within each band.
+        let across = page(ys.map { line(row(prose(5, tag: "L"), x: 100, y: $0) + row(prose(5, tag: "R"), x: 420, y: $0)) })
+        let split = ReadingOrder().apply(to: across, rules: [wall]).page.lines.map { String($0.text.prefix(1)) }
+        #expect(split == ["L", "L", "L", "R", "R", "R", "L", "L", "L", "R", "R", "R"])
+    }
+
     @Test("a column of prices is not a column of prose: item and price stay on one line")
     func pricesStay() {
         let lines = (0..<10).map { r in

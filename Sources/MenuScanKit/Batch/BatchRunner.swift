@@ -598,7 +598,7 @@ public final class BatchRunner: @unchecked Sendable {
         }
         let root = options.outputDirectory
         let meta = Journal.folderName + "/summary-" + (options.shard?.label ?? "") + ".json"
-        targets.formUnion(["summary.json", "summary.csv", meta])
+        targets.formUnion(["summary.json", "summary.csv", "items.csv", meta])
         guard let walker = FileManager.default.enumerator(atPath: root.path) else { return }
         var removed = 0
         while let relative = walker.nextObject() as? String {

@@ -86,6 +86,7 @@ extension RunSummary {
             try emit(Array(SummaryCSV.header.utf8))
             for r in files { try emit(Array(SummaryCSV.row(r).utf8)) }
         }
+        try ItemsCSV.write(records: files, to: directory)
         try writeJSON(files, to: directory.appendingPathComponent("summary.json"))
     }
 

@@ -21,6 +21,14 @@
 ///    `spanningShare` of the lines) cut the region into bands first;
 /// 5. what cannot be cut keeps Tesseract's order.
 ///
+/// The stage never overrides Tesseract without evidence: a vertical cut
+/// (3, 4) is made only where Tesseract's own lines demonstrably cross it (at
+/// least `minimumCrossingLines` lines have words on both sides: it read across
+/// the columns); a horizontal cut (1, 2) is kept only when it does not change
+/// Tesseract's order or a region below it was cut vertically on that evidence.
+/// Otherwise the region keeps Tesseract's order, which on a page it already
+/// read column by column is the right one.
+///
 /// Lines are split where a cut passes between their words. Measured on
 /// ../shared/eval (docs/preprocessing.md, reading order).
 public struct ReadingOrder: Sendable, Equatable {
@@ -34,6 +42,8 @@ public struct ReadingOrder: Sendable, Equatable {
     /// A ruling line shorter than this many median word heights is ignored
     /// (texture and picture edges on photos make short straight marks).
     public var ruleMinimumHeights = 4.0
+    /// A vertical cut needs this many of Tesseract's lines with words on both sides of it.
+    public var minimumCrossingLines = 2
 
     public init() {}
 
@@ -82,7 +92,7 @@ public struct ReadingOrder: Sendable, Equatable {
         guard fragments.count > 1 else {
             return (page, Record(ruleLines: walls.count, regions: fragments.count, splitLines: 0))
         }
-        let regions = order(fragments, h: h, rules: walls)
+        let regions = order(fragments, h: h, rules: walls).regions
 
         var blocks: [OCRBlock] = []
         var parts: [Int: Int] = [:]
@@ -106,16 +116,47 @@ public struct ReadingOrder: Sendable, Equatable {
                 Record(ruleLines: walls.count, regions: regions.count, splitLines: split))
     }
 
-    /// The fragments as regions in reading order, each region in Tesseract's order.
-    func order(_ frags: [Fragment], h: Double, rules: [RuleLine]) -> [[Fragment]] {
-        guard frags.count > 1 else { return frags.isEmpty ? [] : [frags] }
+    /// The fragments as regions in reading order, each region in Tesseract's
+    /// order, and whether a vertical cut (on evidence) was made anywhere.
+    func order(_ frags: [Fragment], h: Double, rules: [RuleLine]) -> (regions: [[Fragment]], cutVertically: Bool) {
+        guard frags.count > 1 else { return (frags.isEmpty ? [] : [frags], false) }
         let top = frags.map(\.top).min()!, bottom = frags.map(\.bottom).max()!
         let left = frags.map(\.left).min()!, right = frags.map(\.right).max()!
-        func recurse(_ parts: [[Fragment]]) -> [[Fragment]]? {
+        let tesseract = [frags.sorted { $0.index < $1.index }]
+        func valid(_ parts: [[Fragment]]) -> Bool {
             // Every part must be smaller than the region, or the cut did nothing.
             let words = frags.reduce(0) { $0 + $1.words.count }
-            guard parts.count > 1, parts.allSatisfy({ !$0.isEmpty && $0.reduce(0) { $0 + $1.words.count } < words }) else { return nil }
-            return parts.flatMap { order($0, h: h, rules: rules) }
+            return parts.count > 1 && parts.allSatisfy({ !$0.isEmpty && $0.reduce(0) { $0 + $1.words.count } < words })
+        }
+        /// A horizontal cut: kept when it leaves Tesseract's order as it was or a part was cut vertically.
+        func horizontal(_ parts: [[Fragment]]) -> (regions: [[Fragment]], cutVertically: Bool)? {
+            guard valid(parts) else { return nil }
+            let subs = parts.map { order($0, h: h, rules: rules) }
+            let regions = subs.flatMap(\.regions)
+            if subs.contains(where: \.cutVertically) { return (regions, true) }
+            let sequence = regions.flatMap { $0.map(\.index) }
+            if sequence == sequence.sorted() { return (regions, false) }
+            return (tesseract, false)
+        }
+        /// A vertical cut at `xs`: only where Tesseract's lines cross it and, for
+        /// ruling lines, only between columns of text (a table's cells, one or two
+        /// words a row, are read across by Tesseract as they should be).
+        func vertical(_ xs: [Int], prose: Bool) -> (regions: [[Fragment]], cutVertically: Bool)? {
+            let crossing = frags.filter { f in
+                xs.contains { x in f.words.contains { $0.box.x + $0.box.width / 2 < x } && f.words.contains { $0.box.x + $0.box.width / 2 >= x } }
+            }.count
+            guard crossing >= minimumCrossingLines else { return nil }
+            let parts = split(frags, at: xs)
+            guard valid(parts) else { return nil }
+            if prose {
+                for part in parts {
+                    let words = part.flatMap(\.words)
+                    let l = part.map(\.left).min() ?? 0, r = part.map(\.right).max() ?? 0
+                    guard Double(words.count) / Double(Self.rowCount(words)) >= columnWordsPerLine,
+                          Double(r - l) >= columnWidth * h else { return nil }
+                }
+            }
+            return (parts.flatMap { order($0, h: h, rules: rules).regions }, true)
         }
 
         // 1. A horizontal ruling line across the region, between its lines.
@@ -124,10 +165,10 @@ public struct ReadingOrder: Sendable, Equatable {
                 && Double(min(r.end, right) - max(r.start, left)) >= ruleCover * Double(right - left)
                 && !frags.contains { $0.top < r.position && r.position < $0.bottom }
         }.map(\.position).sorted()
-        if let y = across.first, let out = recurse(cut(frags, atY: y)) { return out }
+        if let y = across.first, let out = horizontal(cut(frags, atY: y)) { return out }
 
         // 2. A wide horizontal gap.
-        if let gap = widestGap(frags), Double(gap.size) >= sectionGap * h, let out = recurse(cut(frags, atY: gap.middle)) {
+        if let gap = widestGap(frags), Double(gap.size) >= sectionGap * h, let out = horizontal(cut(frags, atY: gap.middle)) {
             return out
         }
 
@@ -139,13 +180,13 @@ public struct ReadingOrder: Sendable, Equatable {
                     f.words.contains { w in w.box.x < r.position && r.position < w.box.maxX && w.text.contains { $0.isLetter || $0.isNumber } }
                 }
         }.map(\.position).sorted()
-        if !walls.isEmpty, let out = recurse(split(frags, at: walls)) { return out }
+        if !walls.isEmpty, let out = vertical(walls, prose: true) { return out }
 
         // 4. Gutters between columns of prose.
         let (cuts, spanning) = gutters(frags, h: h, left: left, right: right)
         if !cuts.isEmpty {
             if spanning.isEmpty {
-                if let out = recurse(split(frags, at: cuts.map { ($0.lowerBound + $0.upperBound) / 2 })) { return out }
+                if let out = vertical(cuts.map { ($0.lowerBound + $0.upperBound) / 2 }, prose: false) { return out }
             } else {
                 // Bands between the lines that cross a gutter; those lines
                 // are regions of their own.
@@ -162,11 +203,11 @@ public struct ReadingOrder: Sendable, Equatable {
                 }
                 if !band.isEmpty { parts.append(band) }
                 if !crossing.isEmpty { parts.append(crossing) }
-                if let out = recurse(parts) { return out }
+                if let out = horizontal(parts) { return out }
             }
         }
         // 5. Tesseract's order.
-        return [frags.sorted { $0.index < $1.index }]
+        return (tesseract, false)
     }
 
     /// Top and bottom of `y` (by each fragment's top).

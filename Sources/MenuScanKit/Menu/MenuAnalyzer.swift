@@ -24,7 +24,67 @@ public struct MenuAnalyzer: Sendable {
                        words: s.words.map { SourceWord(text: $0.text, confidence: $0.confidence) },
                        ocrWords: s.words)
         }
-        return analyze(lines: lines, runs: PageLayout.runs(segs), perLine: false, exactText: false, profile: profile)
+        let runs = PageLayout.runs(segs)
+        let roles = RoleModel.shared.map { Self.lineRoles(segments: segs, runs: runs, model: $0) }
+        return analyze(lines: lines, runs: runs, perLine: false, exactText: false, profile: profile, roles: roles)
+    }
+
+    /// Each line's role and its probabilities from the role model.
+    struct RoleAssignment {
+        var roles: [LineRole]
+        var probabilities: [[LineRole: Double]]
+    }
+
+    static func lineRoles(segments segs: [PageLayout.Segment], runs: [[Int]], model: RoleModel) -> RoleAssignment {
+        let texts = segs.map { $0.words.map(\.text).joined(separator: " ") }
+        let vectors = LineFeatures.vectors(lines: segs.map(\.words), texts: texts, runs: runs)
+        let probs = vectors.map { model.probabilities($0) }
+        let roles = probs.map { p in LineRole.allCases.max { (p[$0] ?? 0) < (p[$1] ?? 0) } ?? .other }
+        return RoleAssignment(roles: roles, probabilities: probs)
+    }
+
+    /// One line of a photo as the structure stage sees it: text, box, run,
+    /// role features and the model's role (training and debugging data for
+    /// Benchmarks/train_roles.py; `menuscan classify --page P --dump-lines`).
+    public struct LineDump: Codable, Sendable {
+        public var text: String
+        public var box: Box?
+        public var run: Int
+        public var features: [Double]
+        public var role: String?
+    }
+
+    /// The structure stage alone on a photo's page (line segments, runs, role
+    /// features, roles, items), no classification: for timing benchmarks
+    /// (`menuscan classify --page P --time-structure N`). Returns the item count.
+    public static func structureOnly(page: OCRPage) -> Int {
+        let segs = PageLayout.segments(of: page)
+        let runs = PageLayout.runs(segs)
+        let lines = segs.map { s in
+            StructLine(text: s.words.map(\.text).joined(separator: " "),
+                       words: s.words.map { SourceWord(text: $0.text, confidence: $0.confidence) }, ocrWords: s.words)
+        }
+        guard let model = RoleModel.shared else {
+            return MenuStructurer(lines: lines, runs: runs, legendLines: []).run().items.count
+        }
+        let roles = lineRoles(segments: segs, runs: runs, model: model)
+        return RoleStructurer(lines: lines, runs: runs, legendLines: [], roles: roles.roles,
+                              nameProbability: roles.probabilities.map { $0[.name] ?? 0 }).run().items.count
+    }
+
+    public static func dumpLines(page: OCRPage) -> [LineDump] {
+        let segs = PageLayout.segments(of: page)
+        let runs = PageLayout.runs(segs)
+        let texts = segs.map { $0.words.map(\.text).joined(separator: " ") }
+        let vectors = LineFeatures.vectors(lines: segs.map(\.words), texts: texts, runs: runs)
+        let roles = RoleModel.shared.map { lineRoles(segments: segs, runs: runs, model: $0).roles }
+        var runOf = Array(repeating: -1, count: segs.count)
+        for (r, run) in runs.enumerated() { for i in run where i >= 0 && i < segs.count { runOf[i] = r } }
+        var out: [LineDump] = []
+        for r in runs { for i in r where i >= 0 && i < segs.count {
+            out.append(LineDump(text: texts[i], box: segs[i].box, run: runOf[i], features: vectors[i], role: roles?[i].rawValue))
+        } }
+        return out
     }
 
     /// Plain text (`menuscan classify`): one menu, or one item per line.
@@ -80,13 +140,22 @@ public struct MenuAnalyzer: Sendable {
     // MARK: Core
 
     private func analyze(lines: [StructLine], runs: [[Int]], perLine: Bool, exactText: Bool,
-                         profile: AllergenProfile?) -> MenuAnalysis {
+                         profile: AllergenProfile?, roles: RoleAssignment? = nil) -> MenuAnalysis {
         let (legend, legendLines) = legend(lines)
         let memo = FuzzyMemo()
         var raw: [RawItem] = []
         var sections: [String] = []
         var loose: [Int] = []
-        if perLine {
+        var notes: [(section: String?, lines: [Int])] = []
+        var nameLike: [Bool]? = nil
+        if let roles, !perLine {
+            // Photos: items from the role model's line roles.
+            let nameP = roles.probabilities.map { $0[.name] ?? 0 }
+            let out = RoleStructurer(lines: lines, runs: runs, legendLines: legendLines, roles: roles.roles,
+                                     nameProbability: nameP).run()
+            raw = out.items; sections = out.sections; loose = out.looseLines
+            notes = out.sectionNotes; nameLike = out.nameLike
+        } else if perLine {
             for run in runs {
                 for i in run {
                     let t = lines[i].text.trimmingCharacters(in: .whitespaces)
@@ -98,9 +167,12 @@ public struct MenuAnalyzer: Sendable {
         } else {
             let out = MenuStructurer(lines: lines, runs: runs, legendLines: legendLines).run()
             raw = out.items; sections = out.sections; loose = out.looseLines
+            var byHeader: [Int: (String?, [Int])] = [:]
+            for r in raw { if let h = r.sectionLine, !r.noteLines.isEmpty { byHeader[h] = (r.section, r.noteLines) } }
+            notes = byHeader.keys.sorted().compactMap { byHeader[$0] }.map { (section: $0.0, lines: $0.1) }
             // No menu structure (no prices): the text is one dish ("Chicken satay with peanut sauce").
             let textLines = runs.flatMap { $0 }.filter { !legendLines.contains($0) }
-            if raw.isEmpty, let first = textLines.first {
+            if raw.isEmpty, exactText, let first = textLines.first {
                 raw = [RawItem(section: nil, name: lines[first].text.trimmingCharacters(in: .whitespaces),
                                descriptionParts: textLines.dropFirst().map { lines[$0].text.trimmingCharacters(in: .whitespaces) },
                                lines: textLines)]
@@ -119,10 +191,16 @@ public struct MenuAnalyzer: Sendable {
             menuMay.formUnion(c.mayContain)
         }
 
+        // How much of the text the structure explains (R6 confidence must mean something):
+        // item lines and section headers count fully, notes half, everything else not.
+        let structure = perLine ? 1.0 : Self.structureCoverage(lines: lines, runs: runs, items: raw, notes: notes.flatMap(\.lines),
+                                                               legendLines: legendLines)
+        let pageFactor = min(1, structure / Self.fullCoverage)
+
         var items: [MenuItem] = []
-        var classified: [(MenuItem, ItemClassification, Bool)] = []
+        var classified: [(MenuItem, ItemClassification, Bool, Double)] = []
         var contextCache: [[Int]: ItemClassification] = [:]
-        for r in raw {
+        for (k, r) in raw.enumerated() {
             let own = r.lines
             var c = classifier.classify(words: own.flatMap { lines[$0].words },
                                         rawText: own.map { lines[$0].text }.joined(separator: "\n"), legend: legend, memo: memo)
@@ -131,11 +209,11 @@ public struct MenuAnalyzer: Sendable {
             let context = (r.sectionLine.map { [$0] } ?? []) + r.noteLines
             if !context.isEmpty {
                 // A section's items share their context: classify it once.
-                let k = contextCache[context] ?? classifier.classify(
+                let ctx = contextCache[context] ?? classifier.classify(
                     words: context.flatMap { [SourceWord(text: ".", confidence: nil)] + lines[$0].words },
                     rawText: r.noteLines.map { lines[$0].text }.joined(separator: "\n"), legend: legend, memo: memo)
-                contextCache[context] = k
-                c.inherit(k, from: r.section.map { "from section “\($0)”" } ?? "from the section's note")
+                contextCache[context] = ctx
+                c.inherit(ctx, from: r.section.map { "from section “\($0)”" } ?? "from the section's note")
             }
             if perLine && c.hasCodes && legend.numeric.isEmpty && legend.letters.isEmpty {
                 // One line of a menu without the menu: its codes' legend is not there to read.
@@ -143,7 +221,9 @@ public struct MenuAnalyzer: Sendable {
             }
             let ocrWords = own.flatMap { lines[$0].ocrWords }
             let confs = ocrWords.compactMap(\.confidence)
-            let confidence: Double = exactText ? 1.0 : (confs.isEmpty ? 0 : confs.reduce(0, +) / Double(confs.count))
+            let ocrConfidence: Double = exactText ? 1.0 : (confs.isEmpty ? 0 : confs.reduce(0, +) / Double(confs.count))
+            let nameFactor = (nameLike.map { k < $0.count ? $0[k] : true } ?? true) ? 1.0 : Self.weakNameFactor
+            let confidence = ocrConfidence * pageFactor * nameFactor
             let box = ocrWords.isEmpty ? nil : ocrWords.dropFirst().reduce(ocrWords[0].box) { $0.union($1.box) }
             let lowWords = ocrWords.contains { w in
                 (w.confidence ?? 0) < Self.lowWordConfidence && w.text.filter(\.isLetter).count >= 3
@@ -160,16 +240,17 @@ public struct MenuAnalyzer: Sendable {
             item.mayContainEvidence = item.mayContain.compactMap { a in
                 c.mayContainWhy[a].map { MayContainEvidence(id: a, evidence: $0) }
             }
-            classified.append((item, c, lowWords))
+            classified.append((item, c, lowWords, ocrConfidence))
         }
         // A menu that prints allergen codes for its items (codes on most items, whether or
         // not its legend was read): an item without codes is an omission or a misread, so
         // absence cannot be trusted.
         let withCodes = classified.filter { $0.1.hasCodes }.count
         let expectCodes = !perLine && withCodes >= 3 && Double(withCodes) >= 0.5 * Double(classified.count)
-        for (var item, c, lowWords) in classified {
+        for (var item, c, lowWords, textConfidence) in classified {
             if let profile {
                 (item.safety, item.safetyReasons) = Self.safety(item: item, classification: c, lowWords: lowWords,
+                                                                textConfidence: textConfidence,
                                                                 missingCodes: expectCodes && !c.hasCodes, profile: profile)
             }
             items.append(item)
@@ -188,7 +269,30 @@ public struct MenuAnalyzer: Sendable {
         return MenuAnalysis(confidence: (menuConfidence * 1000).rounded() / 1000,
                             requiresUserVerification: level == .low || unsafe,
                             sections: sections, items: items, profile: profile.map { $0.allergens.sorted() },
-                            menuMayContain: menuMay.sorted(), warnings: warnings)
+                            menuMayContain: menuMay.sorted(), warnings: warnings,
+                            sectionNotes: notes.map { n in
+                                SectionNote(section: n.section,
+                                            text: n.lines.filter { $0 >= 0 && $0 < lines.count }
+                                                .map { lines[$0].text.trimmingCharacters(in: .whitespaces) })
+                            })
+    }
+
+    /// Coverage at or above which the structure does not lower confidence.
+    static let fullCoverage = 0.8
+    /// An item whose first line does not read as a name keeps this share of its confidence.
+    static let weakNameFactor = 0.85
+
+    /// Share of the text (characters, legend lines left out) that the structure
+    /// explains: lines of items and section headers fully, section notes half.
+    static func structureCoverage(lines: [StructLine], runs: [[Int]], items: [RawItem], notes: [Int], legendLines: Set<Int>) -> Double {
+        let all = Set(runs.flatMap { $0 }).subtracting(legendLines).filter { $0 >= 0 && $0 < lines.count }
+        func chars(_ i: Int) -> Double { Double(lines[i].text.filter { !$0.isWhitespace }.count) }
+        let total = all.reduce(0) { $0 + chars($1) }
+        guard total > 0 else { return 1 }
+        let itemLines = Set(items.flatMap(\.lines)).union(items.compactMap(\.sectionLine)).intersection(all)
+        let noteLines = Set(notes).intersection(all).subtracting(itemLines)
+        let explained = itemLines.reduce(0) { $0 + chars($1) } + 0.5 * noteLines.reduce(0) { $0 + chars($1) }
+        return explained / total
     }
 
     private static let menuWideWords: Set<String> = [
@@ -209,7 +313,11 @@ public struct MenuAnalyzer: Sendable {
     /// no codes on a menu that codes its items, and — closed world — any word
     /// MenuScan does not understand or no recognised food at all. Safe only when
     /// none of these holds: the whole item was understood and holds no profile allergen.
+    /// `textConfidence` is how well the item's words were read; `item.confidence` also
+    /// holds how sure the menu structure is of the item's bounds (lines of another item,
+    /// or its own description lost, would change what it contains).
     static func safety(item: MenuItem, classification c: ItemClassification, lowWords: Bool,
+                       textConfidence: Double? = nil,
                        missingCodes: Bool = false, profile: AllergenProfile) -> (Safety, [String]) {
         var unsafe = false, caution = false
         var reasons: [String] = []
@@ -220,7 +328,9 @@ public struct MenuAnalyzer: Sendable {
         for a in item.mayContain where profile.allergens.contains(a) {
             caution = true; reasons.append("may_contain:\(a.rawValue)")
         }
-        if item.confidenceLevel != .high { caution = true; reasons.append("low_text_confidence") }
+        let read = ConfidenceLevel(confidence: textConfidence ?? item.confidence)
+        if read != .high { caution = true; reasons.append("low_text_confidence") }
+        else if item.confidenceLevel != .high { caution = true; reasons.append("weak_menu_structure") }
         // Closed world: every word understood and the dish known — or the menu's own
         // allergen codes, read through its legend, declare what the item holds.
         let declaredByCodes = c.hasCodes && !c.unresolvedCodes

@@ -192,6 +192,19 @@ public struct MenuItem: Codable, Sendable, Equatable {
     }
 }
 
+/// A section's note lines ("All burgers come on a brioche bun", "Two courses 30"):
+/// context for every item of the section. `section` is the header text as the
+/// items carry it in `MenuItem.section` (nil: notes outside any section).
+public struct SectionNote: Codable, Sendable, Equatable {
+    public var section: String?
+    public var text: [String]
+
+    public init(section: String?, text: [String]) {
+        self.section = section
+        self.text = text
+    }
+}
+
 /// The "menu" object of a photo's JSON (and of `menuscan classify`).
 public struct MenuAnalysis: Codable, Sendable, Equatable {
     /// Mean of the items' confidences (R6); 0 when no item was found.
@@ -208,9 +221,18 @@ public struct MenuAnalysis: Codable, Sendable, Equatable {
     public var menuMayContain: [AllergenID]
     /// lowConfidenceResults / potentialCrossContamination where they apply.
     public var warnings: [MenuScanError]
+    /// Note lines per section, in page order (see `notes(forSection:)`).
+    public var sectionNotes: [SectionNote]
+
+    /// The notes of the section an item belongs to (`item.section`).
+    public func notes(forSection section: String?) -> [String] {
+        sectionNotes.filter { $0.section == section }.flatMap(\.text)
+    }
 
     public init(confidence: Double, requiresUserVerification: Bool, sections: [String], items: [MenuItem],
-                profile: [AllergenID]?, menuMayContain: [AllergenID], warnings: [MenuScanError]) {
+                profile: [AllergenID]?, menuMayContain: [AllergenID], warnings: [MenuScanError],
+                sectionNotes: [SectionNote] = []) {
+        self.sectionNotes = sectionNotes
         self.confidence = confidence
         self.confidenceLevel = ConfidenceLevel(confidence: confidence)
         self.requiresUserVerification = requiresUserVerification
@@ -222,7 +244,20 @@ public struct MenuAnalysis: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case confidence, confidenceLevel, requiresUserVerification, sections, items, profile, menuMayContain, warnings
+        case confidence, confidenceLevel, requiresUserVerification, sections, items, profile, menuMayContain, warnings, sectionNotes
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        confidence = try c.decode(Double.self, forKey: .confidence)
+        confidenceLevel = try c.decode(ConfidenceLevel.self, forKey: .confidenceLevel)
+        requiresUserVerification = try c.decode(Bool.self, forKey: .requiresUserVerification)
+        sections = try c.decode([String].self, forKey: .sections)
+        items = try c.decode([MenuItem].self, forKey: .items)
+        profile = try c.decodeIfPresent([AllergenID].self, forKey: .profile)
+        menuMayContain = try c.decode([AllergenID].self, forKey: .menuMayContain)
+        warnings = try c.decode([MenuScanError].self, forKey: .warnings)
+        sectionNotes = try c.decodeIfPresent([SectionNote].self, forKey: .sectionNotes) ?? []
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -235,5 +270,6 @@ public struct MenuAnalysis: Codable, Sendable, Equatable {
         try c.encode(profile, forKey: .profile)
         try c.encode(menuMayContain, forKey: .menuMayContain)
         try c.encode(warnings, forKey: .warnings)
+        try c.encode(sectionNotes, forKey: .sectionNotes)
     }
 }

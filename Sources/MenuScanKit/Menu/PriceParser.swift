@@ -24,7 +24,20 @@ enum PriceParser {
         var after: String    // a trailing parenthetical note, if any
     }
 
+    // Leaders as OCR reads them (compiled once: these run on every line).
+    private static let leaderRun = try! NSRegularExpression(pattern: #"\s+[.·…_0oOcCeEsS:;,'"]{3,}$"#)
+    private static let gluedLeaders = try! NSRegularExpression(pattern: #"[.·…_]{3,}[^\s]*$"#)
+    private static let misreadLeaders = try! NSRegularExpression(pattern: #"[.·…_0oOcCeEsSHuUvVaAnm:;,'"]{8,}$"#)
+
+    /// The first match of `rx` in `s`, as a range of `s`.
+    private static func firstRange(_ rx: NSRegularExpression, in s: String) -> Range<String.Index>? {
+        guard let m = rx.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) else { return nil }
+        return Range(m.range, in: s)
+    }
+
     static func find(in line: String, allowPlain: Bool) -> Found? {
+        // Every price has a digit: most lines of a menu are settled without a regex.
+        guard line.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         let rx = allowPlain ? plainTrailing : strongTrailing
         let ns = line as NSString
         guard let m = rx.firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) else { return nil }
@@ -36,14 +49,14 @@ enum PriceParser {
         guard price.contains(where: \.isNumber) else { return nil }
         var cleaned = before.trimmingCharacters(in: .whitespaces)
         // Dotted leaders as OCR reads them: "....", "00000000", "ccoo", "ss..."
-        while let r = cleaned.range(of: #"\s+[.·…_0oOcCeEsS:;,'"]{3,}$"#, options: .regularExpression),
+        while let r = firstRange(leaderRun, in: cleaned),
               cleaned[r].contains(where: { ".·…_0".contains($0) }) || cleaned[r].count >= 5 {
             cleaned.removeSubrange(r)
         }
         // Leaders glued to the last word ("Spätlese.......eeeeeseee") and longer
         // misreads with a run of one character ("SOOOSSSSHHSSSS", "cvccccssccve").
-        if let r = cleaned.range(of: #"[.·…_]{3,}[^\s]*$"#, options: .regularExpression) { cleaned.removeSubrange(r) }
-        while let r = cleaned.range(of: #"[.·…_0oOcCeEsSHuUvVaAnm:;,'"]{8,}$"#, options: .regularExpression),
+        if let r = firstRange(gluedLeaders, in: cleaned) { cleaned.removeSubrange(r) }
+        while let r = firstRange(misreadLeaders, in: cleaned),
               cleaned[r].hasRunOfThree {
             cleaned.removeSubrange(r)
             cleaned = cleaned.trimmingCharacters(in: .whitespaces)

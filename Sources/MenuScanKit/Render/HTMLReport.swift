@@ -32,6 +32,8 @@ public enum HTMLReport {
     /// Height of the bar above the photo in the full view (CSS pixels). The
     /// photo fills the rest of the window from its top-left corner, scaled to fit.
     public static let barHeight = 48
+    /// Width of the items panel beside the photo in the full view (CSS pixels).
+    public static let itemsWidth = 380
     /// Stroke width of hotspot outlines in screen pixels.
     public static let strokeWidth = 3
 
@@ -111,7 +113,38 @@ public enum HTMLReport {
             svg += "<rect class=\"hs \(s.state.rawValue)\" data-id=\"\(s.id)\" stroke=\"\(color)\" \(rect(s.box))><title>\(escape(tip))</title></rect>"
         }
         svg += "</svg>"
-        return "<section class=\"viewer\" id=\"\(id)\"><div class=\"bar\">\(bar)</div>\(svg)</section>\n"
+        let panel = itemsPanel(r.menu)
+        return "<section class=\"viewer\(panel.isEmpty ? "" : " with-items")\" id=\"\(id)\"><div class=\"bar\">\(bar)</div>\(svg)\(panel)</section>\n"
+    }
+
+    /// The photo's menu items beside its overlay: section, name, price,
+    /// description, allergens, "may contain", safety and confidence; empty
+    /// when the photo has no items.
+    static func itemsPanel(_ menu: MenuAnalysis?) -> String {
+        guard let menu, !menu.items.isEmpty else { return "" }
+        var html = "<aside class=\"items\"><h2>\(menu.items.count) items · menu confidence \(fmt(menu.confidence)) (\(menu.confidenceLevel.rawValue))"
+        if menu.requiresUserVerification { html += " · <b>check against the photo</b>" }
+        html += "</h2>"
+        var section: String?? = .none
+        for item in menu.items {
+            if section == .none || section! != item.section {
+                section = .some(item.section)
+                html += "<h3>\(escape(item.section ?? "—"))</h3>"
+                for note in menu.notes(forSection: item.section) { html += "<p class=\"note\">\(escape(note))</p>" }
+            }
+            html += "<div class=\"item lvl-\(item.confidenceLevel.rawValue)\"><div><b>\(escape(item.name))</b>"
+            if let p = item.price { html += " <span class=\"price\">\(escape(p))</span>" }
+            if let safety = item.safety { html += " <span class=\"safety \(safety.rawValue)\">\(safety.rawValue)</span>" }
+            html += "</div>"
+            if !item.description.isEmpty { html += "<div class=\"desc\">\(escape(item.description))</div>" }
+            var facts: [String] = []
+            if !item.allergens.isEmpty { facts.append("contains: " + item.allergens.map(\.id.rawValue).joined(separator: ", ")) }
+            if !item.mayContain.isEmpty { facts.append("may contain: " + item.mayContain.map(\.rawValue).joined(separator: ", ")) }
+            facts.append(item.dietary.rawValue.replacingOccurrences(of: "_", with: " "))
+            facts.append("confidence \(fmt(item.confidence))")
+            html += "<div class=\"facts\">\(escape(facts.joined(separator: " · ")))</div></div>"
+        }
+        return html + "</aside>"
     }
 
     static func rect(_ b: Box) -> String {
@@ -144,6 +177,12 @@ public enum HTMLReport {
         .bar{position:absolute;left:0;top:0;width:100%;height:\(barHeight)px;box-sizing:border-box;padding:12px 14px;background:#fff;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
         .bar .close{margin-right:8px}.msg{margin-left:8px;color:#7a4e00}
         svg.photo{position:absolute;left:0;top:\(barHeight)px;width:100vw;height:calc(100vh - \(barHeight)px);display:block}
+        .viewer.with-items svg.photo{width:calc(100vw - \(itemsWidth)px)}
+        aside.items{position:absolute;right:0;top:\(barHeight)px;width:\(itemsWidth)px;height:calc(100vh - \(barHeight)px);box-sizing:border-box;overflow-y:auto;padding:8px 12px;background:#fff;font-size:13px}
+        aside.items h2{font-size:14px;margin:4px 0 8px}aside.items h3{font-size:13px;margin:10px 0 4px;color:#555;text-transform:uppercase}
+        .item{padding:4px 0;border-bottom:1px solid #eee}.item .desc{color:#444}.item .facts{color:#666;font-size:12px}.note{color:#7a4e00;margin:2px 0;font-style:italic}
+        .item.lvl-low{background:#fff4e5}.price{color:#1a4d8f}.safety{padding:0 4px;border-radius:3px;color:#fff;font-size:11px}
+        .safety.safe{background:#1a7f37}.safety.caution{background:#bf8700}.safety.unsafe{background:#cf222e}
         .blank{fill:#555}
         .region{fill:#808080;fill-opacity:\(OverlayStyle.unrecognizedFraction);stroke:none}
         .hs{fill:transparent;pointer-events:all;stroke-width:\(strokeWidth);vector-effect:non-scaling-stroke}

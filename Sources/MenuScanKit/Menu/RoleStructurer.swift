@@ -1,0 +1,250 @@
+import Foundation
+
+/// Builds menu items from line roles (photos): a name line opens an item,
+/// description and price lines join the open item, a header opens a section,
+/// notes belong to their section. Prices are optional; a price, calorie
+/// count or supplement anywhere in a name line is split off the name.
+struct RoleStructurer {
+    var lines: [StructLine]
+    var runs: [[Int]]
+    var legendLines: Set<Int>
+    var roles: [LineRole]
+    /// The probability of each line's role (its name probability for name-like tests).
+    var nameProbability: [Double]
+
+    private static let calorieRx = try! NSRegularExpression(pattern: #"\s*[(\[]?\b\d{2,4}\s?(?:k?cal|kcal|calories|Cal|CAL|kj|kJ)\b[)\]]?"#)
+    private static let besideRx = try! NSRegularExpression(pattern: #"^(.{3,60}?)\s+[–—-]\s+(\S.{8,})$"#)
+
+    /// Removes calorie counts ("450 Cal") from a line; returns the rest and the counts.
+    static func splitCalories(_ s: String) -> (String, [String]) {
+        let ns = s as NSString
+        let ms = calorieRx.matches(in: s, range: NSRange(location: 0, length: ns.length))
+        guard !ms.isEmpty else { return (s, []) }
+        let found = ms.map { ns.substring(with: $0.range).trimmingCharacters(in: .whitespaces) }
+        let rest = calorieRx.stringByReplacingMatches(in: s, range: NSRange(location: 0, length: ns.length), withTemplate: "")
+        return (rest.trimmingCharacters(in: CharacterSet(charactersIn: " ·•-–|")), found)
+    }
+
+    /// A name line: the name, a price found anywhere after it, and text beside
+    /// it ("NAME – description", a calorie count).
+    static func parseNameLine(_ raw: String) -> (name: String, price: String?, rest: [String]) {
+        var (text, cals) = splitCalories(raw.trimmingCharacters(in: .whitespaces))
+        var price: String? = nil
+        var rest: [String] = []
+        if let f = PriceParser.find(in: text, allowPlain: true), !f.before.isEmpty {
+            price = f.price
+            text = f.before
+            if !f.after.isEmpty { rest.append(f.after) }
+        }
+        let ns = text as NSString
+        if let m = besideRx.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) {
+            rest.insert(ns.substring(with: m.range(at: 2)), at: 0)
+            text = ns.substring(with: m.range(at: 1))
+        }
+        rest += cals
+        return (MenuStructurer.stripCodes(text).trimmingCharacters(in: CharacterSet(charactersIn: " ·•-–|:")), price, rest)
+    }
+
+    struct Output {
+        var items: [RawItem]
+        var sections: [String]
+        var looseLines: [Int]
+        /// Note lines per section header line (and nil: notes outside any section).
+        var sectionNotes: [(section: String?, lines: [Int])]
+        /// Per item: its first line reads as a name (role model's name probability ≥ 0.5).
+        var nameLike: [Bool]
+    }
+
+    static func box(_ l: StructLine) -> Box? {
+        guard let first = l.ocrWords.first else { return nil }
+        return l.ocrWords.dropFirst().reduce(first.box) { $0.union($1.box) }
+    }
+
+    /// Prices printed in a column of their own land in a run of their own: a
+    /// lone price outside every item goes to the item on its row (the item line
+    /// left of it that overlaps it most vertically) when that item has no price.
+    func attachPriceColumn(items: inout [RawItem], loose: inout [Int]) {
+        var taken = Set<Int>()
+        for i in loose where i >= 0 && i < lines.count {
+            let text = lines[i].text.trimmingCharacters(in: .whitespaces)
+            guard let pb = Self.box(lines[i]) else { continue }
+            let (rest, _) = Self.splitCalories(text)
+            guard let f = PriceParser.find(in: rest, allowPlain: true), PageLayout.isLonePrice(f) else { continue }
+            var best: (item: Int, overlap: Double)? = nil
+            for (k, it) in items.enumerated() where it.price == nil {
+                for j in it.lines where j >= 0 && j < lines.count {
+                    guard let b = Self.box(lines[j]), b.maxX <= pb.x + pb.width / 2 else { continue }
+                    let ov = Double(min(b.maxY, pb.maxY) - max(b.y, pb.y)) / Double(max(1, min(b.height, pb.height)))
+                    if ov >= 0.4 && (best == nil || ov > best!.overlap) { best = (k, ov) }
+                }
+            }
+            if let b = best {
+                items[b.item].price = f.price
+                items[b.item].lines.append(i)
+                taken.insert(i)
+            }
+        }
+        loose.removeAll { taken.contains($0) }
+    }
+
+    /// At most this many description lines per item.
+    static let maxDescriptionLines = 5
+    /// A description line further below its item than this many of its own heights starts no part of it.
+    static let maxDescriptionGap = 2.0
+
+    /// The vertical gap between line `j` (above) and line `i`, in heights of line `i` (0 without boxes).
+    func gapAbove(_ i: Int, after j: Int?) -> Double {
+        guard let j, j >= 0, j < lines.count, let a = Self.box(lines[j]), let b = Self.box(lines[i]) else { return 0 }
+        let h = LineFeatures.height(lines[i].ocrWords)
+        return h > 0 ? Double(b.y - a.maxY) / h : 0
+    }
+
+    func run() -> Output {
+        var items: [RawItem] = []
+        var nameLike: [Bool] = []
+        var sections: [String] = []
+        var loose: [Int] = []
+        var notesBySection: [(section: String?, header: Int?, lines: [Int])] = []
+        var section: String? = nil
+        var sectionLine: Int? = nil
+        func addNote(_ i: Int) {
+            if let k = notesBySection.lastIndex(where: { $0.header == sectionLine }) { notesBySection[k].lines.append(i) }
+            else { notesBySection.append((section, sectionLine, [i])) }
+        }
+        // A priced page: most name lines carry a price. There a name line with
+        // nothing of its own (no price, no description) directly followed by a
+        // priced name is a section header set in body type ("STARTERS").
+        let nameLines = roles.indices.filter { roles[$0] == .name && !legendLines.contains($0) && $0 < lines.count }
+        var parsed: [Int: (name: String, price: String?, rest: [String])] = [:]
+        for i in nameLines { parsed[i] = Self.parseNameLine(lines[i].text) }
+        let pricedNames = nameLines.filter { parsed[$0]?.price != nil }.count
+        let pricedPage = nameLines.count >= 3 && Double(pricedNames) >= 0.5 * Double(nameLines.count)
+        for run in runs {
+            var current: RawItem? = nil
+            var currentNameLike = false
+            func finish() {
+                if var it = current { it.closed = true; items.append(it); nameLike.append(currentNameLike) }
+                current = nil
+            }
+            for i in run where i >= 0 && i < lines.count {
+                let text = lines[i].text.trimmingCharacters(in: .whitespaces)
+                if text.isEmpty { continue }
+                if legendLines.contains(i) { finish(); continue }
+                if MenuStructurer.isCodeOnly(text) {
+                    if current != nil { current!.lines.append(i) }
+                    else if !items.isEmpty, items[items.count - 1].lines.last.map({ $0 + 1 == i }) == true { items[items.count - 1].lines.append(i) }
+                    else { loose.append(i) }
+                    continue
+                }
+                let role = i < roles.count ? roles[i] : .other
+                switch role {
+                case .header:
+                    finish()
+                    section = MenuStructurer.stripCodes(text)
+                    sectionLine = i
+                    sections.append(section!)
+                case .name:
+                    let p = parsed[i] ?? Self.parseNameLine(text)
+                    if pricedPage, p.price != nil, let c = current, c.lines.count == 1, c.price == nil, c.descriptionParts.isEmpty {
+                        current = nil
+                        section = c.name
+                        sectionLine = c.lines[0]
+                        sections.append(c.name)
+                    }
+                    finish()
+                    if p.name.filter(\.isLetter).count < 2 {
+                        // nothing name-like left (a price with a scrap): treat as a price line
+                        loose.append(i)
+                        continue
+                    }
+                    var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: [i])
+                    it.descriptionParts = p.rest
+                    current = it
+                    currentNameLike = (i < nameProbability.count ? nameProbability[i] : 0) >= 0.5
+                case .description:
+                    // On a priced page a priced line right after an unpriced, bare "name"
+                    // is the item and the bare line its section header (typography alone
+                    // did not tell them apart).
+                    if pricedPage, let c = current, c.lines.count == 1, c.price == nil, c.descriptionParts.isEmpty,
+                       let f = PriceParser.find(in: text, allowPlain: false), !f.price.hasPrefix("+"),
+                       MenuStructurer.nameScore(f.before) >= 1 {
+                        current = nil
+                        section = c.name
+                        sectionLine = c.lines[0]
+                        sections.append(c.name)
+                        let p = Self.parseNameLine(text)
+                        var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: [i])
+                        it.descriptionParts = p.rest
+                        current = it
+                        currentNameLike = false
+                        continue
+                    }
+                    if current == nil {
+                        // Text under a section header before its first item describes the
+                        // section: a section note ("All burgers come on a brioche bun").
+                        if sectionLine != nil, items.last?.sectionLine != sectionLine,
+                           PriceParser.find(in: text, allowPlain: false) == nil {
+                            loose.append(i)
+                            addNote(i)
+                            continue
+                        }
+                        // Otherwise the model missed the name; a short line opens an item,
+                        // a long one is left out.
+                        let p = Self.parseNameLine(text)
+                        if text.split(separator: " ").count <= 6 && p.name.filter(\.isLetter).count >= 3 {
+                            var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: [i])
+                            it.descriptionParts = p.rest
+                            current = it
+                            currentNameLike = false
+                        } else {
+                            loose.append(i)
+                        }
+                        continue
+                    }
+                    // A description belongs to the item right above it: not after a wide gap,
+                    // and not beyond a few lines (prose under a menu is no item's description).
+                    let descLines = current!.lines.filter { $0 < roles.count && roles[$0] == .description }.count
+                    if descLines >= Self.maxDescriptionLines || gapAbove(i, after: current!.lines.last) > Self.maxDescriptionGap {
+                        finish()
+                        loose.append(i)
+                        continue
+                    }
+                    var t = text
+                    if let f = PriceParser.find(in: text, allowPlain: false), !f.price.hasPrefix("+"), current!.price == nil, !f.before.isEmpty {
+                        current!.price = f.price
+                        t = f.before + (f.after.isEmpty ? "" : " " + f.after)
+                    }
+                    current!.descriptionParts.append(t)
+                    current!.lines.append(i)
+                case .price:
+                    guard current != nil else { loose.append(i); continue }
+                    let (rest, cals) = Self.splitCalories(text)
+                    if current!.price == nil, let f = PriceParser.find(in: rest, allowPlain: true) {
+                        current!.price = f.price
+                        let extra = [f.before, f.after].filter { !$0.trimmingCharacters(in: CharacterSet(charactersIn: " ·•-–|")).isEmpty }
+                        current!.descriptionParts += extra + cals
+                    } else {
+                        current!.descriptionParts.append(text)
+                    }
+                    current!.lines.append(i)
+                case .note:
+                    finish()
+                    loose.append(i)
+                    addNote(i)
+                case .other:
+                    finish()
+                    loose.append(i)
+                }
+            }
+            finish()
+        }
+        attachPriceColumn(items: &items, loose: &loose)
+        // Every item of a section gets its section's notes as context.
+        for k in items.indices {
+            let notes = notesBySection.filter { $0.header == items[k].sectionLine && $0.header != nil }.flatMap(\.lines)
+            items[k].noteLines = notes
+        }
+        return Output(items: items, sections: sections, looseLines: loose,
+                      sectionNotes: notesBySection.map { ($0.section, $0.lines) }, nameLike: nameLike)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+@testable import MenuScanKit
+
+/// Lines with a given text height (typography), words 0.55 × height wide per character.
+private func tline(_ text: String, x: Int, y: Int, h: Int = 20, confidence: Double = 0.95) -> OCRLine {
+    var words: [OCRWord] = []
+    var cx = x
+    for w in text.split(separator: " ") {
+        let width = max(1, Int(Double(h) * 0.55 * Double(w.count)))
+        words.append(OCRWord(text: String(w), confidence: confidence, box: Box(x: cx, y: y, width: width, height: h)))
+        cx += width + h / 2
+    }
+    return OCRLine(box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, words: words)
+}
+
+private func page(_ lines: [OCRLine]) -> OCRPage {
+    OCRPage(blocks: lines.map { OCRBlock(box: $0.box, lines: [$0]) })
+}
+
+@Suite struct LineRoleTests {
+    let analyzer = AllergenFixtures.analyzer
+
+    @Test func nameLinesGiveUpPricesCaloriesAndSideDescriptions() {
+        var p = RoleStructurer.parseNameLine("LATTE 4")
+        #expect(p.name == "LATTE" && p.price == "4")
+        p = RoleStructurer.parseNameLine("Chicken Wrap 450 Cal")
+        #expect(p.name == "Chicken Wrap" && p.price == nil && p.rest == ["450 Cal"])
+        p = RoleStructurer.parseNameLine("Soup – roasted tomato and basil broth 6.5")
+        #expect(p.name == "Soup" && p.price == "6.5" && p.rest == ["roasted tomato and basil broth"])
+        p = RoleStructurer.parseNameLine("Pancakes 8 · 620 Cal")
+        #expect(p.name == "Pancakes" && p.price == "8")
+    }
+
+    @Test func theRoleModelLoadsAndMatchesTheFeatures() throws {
+        let model = try #require(RoleModel.shared)
+        #expect(model.features == LineFeatures.names)
+        #expect(Set(model.roles) == Set(LineRole.allCases.map(\.rawValue)))
+        var broken = model
+        broken.features.removeLast()
+        let data = try JSONEncoder().encode(broken)
+        #expect(throws: MenuScanError.self) { try RoleModel.decode(data) }
+        let probs = model.probabilities([Double](repeating: 0, count: LineFeatures.names.count))
+        #expect(abs(probs.values.reduce(0, +) - 1) < 1e-9)
+    }
+
+    @Test func itemsWithoutPricesFromTypography() {
+        // Header large, names in capitals, descriptions in smaller lowercase type; no prices.
+        var lines = [tline("Breakfast", x: 40, y: 0, h: 40)]
+        var y = 70
+        for (name, desc) in [("PANCAKES", "buttermilk stack with maple syrup and berries"),
+                             ("EGGS BENEDICT", "poached eggs on an english muffin with hollandaise"),
+                             ("GRANOLA", "oats, honey and toasted almonds with yoghurt")] {
+            lines.append(tline(name, x: 40, y: y, h: 22)); y += 32
+            lines.append(tline(desc, x: 40, y: y, h: 17)); y += 45
+        }
+        let a = analyzer.analyze(page: page(lines), profile: nil)
+        #expect(a.items.map(\.name) == ["PANCAKES", "EGGS BENEDICT", "GRANOLA"])
+        #expect(a.items.allSatisfy { $0.section == "Breakfast" && $0.price == nil && !$0.description.isEmpty })
+    }
+
+    @Test func pricesInAColumnOfTheirOwnJoinTheirRow() {
+        var lines: [OCRLine] = []
+        for (k, (name, price)) in [("Garlic Bread", "4.50"), ("Tomato Soup", "6.00"), ("Caesar Salad", "9.50")].enumerated() {
+            lines.append(tline(name, x: 40, y: 60 * k, h: 22))
+            lines.append(tline("fresh and seasonal with herbs", x: 40, y: 60 * k + 28, h: 17))
+            lines.append(tline(price, x: 900, y: 60 * k, h: 20))
+        }
+        let a = analyzer.analyze(page: page(lines), profile: nil)
+        #expect(a.items.map(\.name) == ["Garlic Bread", "Tomato Soup", "Caesar Salad"])
+        #expect(a.items.map(\.price) == ["4.50", "6.00", "9.50"])
+    }
+
+    @Test func sectionNotesAreExposedForTheirSection() {
+        let lines = [
+            tline("BURGERS", x: 40, y: 0, h: 40),
+            tline("All burgers come on a toasted brioche bun, please ask for gluten free", x: 40, y: 55, h: 16),
+            tline("Classic Burger 12", x: 40, y: 100, h: 22),
+            tline("beef patty, cheddar, pickles and onion", x: 40, y: 130, h: 17),
+            tline("Chicken Burger 11", x: 40, y: 175, h: 22),
+            tline("crispy chicken, slaw and mayonnaise", x: 40, y: 205, h: 17),
+            tline("Veggie Burger 10", x: 40, y: 250, h: 22),
+            tline("black bean patty, avocado and salsa", x: 40, y: 280, h: 17),
+        ]
+        let a = analyzer.analyze(page: page(lines), profile: nil)
+        #expect(a.items.map(\.name) == ["Classic Burger", "Chicken Burger", "Veggie Burger"])
+        #expect(a.items.allSatisfy { $0.section == "BURGERS" })
+        #expect(a.notes(forSection: "BURGERS") == ["All burgers come on a toasted brioche bun, please ask for gluten free"])
+        // The note is context for every item of the section: brioche → gluten, eggs, milk.
+        #expect(a.items.allSatisfy { item in item.allergens.contains { $0.id == .gluten } })
+    }
+
+    @Test func mostTextInNoItemIsNotHighConfidence() {
+        // Two items, then a long prose block that is no item: the structure explains
+        // little of the page, so the menu is low and asks for verification.
+        var lines = [tline("Tomato Soup 6.50", x: 40, y: 0, h: 22), tline("Green Salad 7.00", x: 40, y: 40, h: 22)]
+        for k in 0..<14 {
+            lines.append(tline("Our story began in a small kitchen by the harbour where the family cooked for friends every", x: 40, y: 100 + 28 * k, h: 18))
+        }
+        let a = analyzer.analyze(page: page(lines), profile: nil)
+        let level = a.confidenceLevel, confidence = a.confidence, verify = a.requiresUserVerification
+        let warned = a.warnings.contains(.lowConfidenceResults)
+        #expect(level != .high)
+        #expect(confidence < 0.65)
+        #expect(warned)
+        #expect(verify)
+        // The same two items alone are a well-explained page.
+        let alone = analyzer.analyze(page: page(Array(lines.prefix(2))), profile: nil).confidenceLevel
+        #expect(alone == .high)
+    }
+
+    @Test func coverageCountsItemsAndHeadersFullyNotesHalf() {
+        let lines = ["SOUPS", "Tomato 5", "a note here", "stray"].map { StructLine(text: $0, words: [], ocrWords: []) }
+        let item = RawItem(section: "SOUPS", sectionLine: 0, name: "Tomato", price: "5", lines: [1])
+        let c = MenuAnalyzer.structureCoverage(lines: lines, runs: [[0, 1, 2, 3]], items: [item], notes: [2], legendLines: [])
+        // chars: SOUPS 5, Tomato5 7, anotehere 9, stray 5 → (5 + 7 + 4.5) / 26
+        #expect(abs(c - 16.5 / 26) < 1e-9)
+    }
+}
+
+@Suite struct ItemsOutputTests {
+    static func menu() -> MenuAnalysis {
+        let item = MenuItem(section: "MAINS", name: "Fish, chips", description: "cod in \"beer\" batter", price: "12.50",
+                            box: Box(x: 1, y: 2, width: 30, height: 40), words: [], confidence: 0.9,
+                            allergens: [AllergenFinding(id: .fish, evidence: ["cod"], source: .explicit, confidence: 0.95, fuzzy: false)],
+                            mayContain: [.milk], declaredAbsent: [], declaredAbsentEvidence: [], dietary: .not_vegetarian,
+                            dietaryEvidence: [], safety: .unsafe, safetyReasons: [])
+        return MenuAnalysis(confidence: 0.9, requiresUserVerification: true, sections: ["MAINS"], items: [item], profile: [.fish],
+                            menuMayContain: [], warnings: [], sectionNotes: [SectionNote(section: "MAINS", text: ["Served with <peas>"])])
+    }
+
+    @Test func itemsCSVQuotesAndHasEveryColumn() {
+        let rows = ItemsCSV.rows(photo: "a/menu.jpg", menu: Self.menu())
+        #expect(ItemsCSV.header == "photo,section,name,description,price,allergens,may_contain,dietary,safety,confidence,box\r\n")
+        #expect(rows == "a/menu.jpg,MAINS,\"Fish, chips\",\"cod in \"\"beer\"\" batter\",12.50,fish,milk,not_vegetarian,unsafe,0.900,1 2 30 40\r\n")
+    }
+
+    @Test func sectionNotesRoundTripThroughJSON() throws {
+        let data = try JSONEncoder().encode(Self.menu())
+        let back = try JSONDecoder().decode(MenuAnalysis.self, from: data)
+        #expect(back.sectionNotes == Self.menu().sectionNotes)
+        #expect(back.notes(forSection: "MAINS") == ["Served with <peas>"])
+    }
+
+    @Test func reportShowsItemsBesideTheOverlay() {
+        let html = HTMLReport.itemsPanel(Self.menu())
+        #expect(html.contains("<b>Fish, chips</b>"))
+        #expect(html.contains("12.50"))
+        #expect(html.contains("Served with &lt;peas&gt;"))
+        #expect(html.contains("contains: fish · may contain: milk"))
+        #expect(html.contains("class=\"safety unsafe\""))
+        #expect(HTMLReport.itemsPanel(nil).isEmpty)
+    }
+}
