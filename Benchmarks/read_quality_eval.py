@@ -101,7 +101,23 @@ def result_row(out, path, gt_path):
            "defects": " ".join(d["kind"] for d in ((r.get("quality") or {}).get("defects") or []))}
     for k, v in (rq.get("features") or {}).items():
         row["f_" + k] = v
+    if rq and "edgeMargin" not in (rq.get("features") or {}):
+        # results of a build before edgeMargin existed: the same rule as ReadQualityStage.edgeMargin
+        boxes = [w["box"] for b in ocr.get("blocks", []) for l in b.get("lines", []) for w in l.get("words", [])
+                 if (w.get("confidence") or 0) >= 0.3]
+        row["f_edgeMargin"] = edge_margin(boxes, r["source"].get("width") or 0, r["source"].get("height") or 0)
     return row
+
+
+def edge_margin(boxes, width, height):
+    """Smallest gap between a confidently read word and the photo's edge, in
+    median word heights, capped at 3 (3 when nothing was read)."""
+    if not boxes or width <= 0 or height <= 0:
+        return 3.0
+    hs = sorted(b[3] for b in boxes)
+    h = max(1, hs[len(hs) // 2])
+    gap = min(min(b[0], b[1], width - (b[0] + b[2]), height - (b[1] + b[3])) for b in boxes)
+    return min(3.0, max(0.0, gap / h))
 
 
 def verdict(row):

@@ -61,6 +61,8 @@ public final class PhotoProcessor {
     /// Hotspots and unrecognised regions; its analyzer also finds the unread
     /// lines for line recovery, so both use one ink map made the same way.
     private let hotspotStage = HotspotStage()
+    /// Compares what was read with what the photo holds (issue 17).
+    private let readQualityStage = ReadQualityStage()
     private let engineName: String
     /// When set, `process` also draws the overlay PNG into `overlayPNG`.
     public var overlay: OverlayStyle?
@@ -226,6 +228,7 @@ public final class PhotoProcessor {
         // Hotspots (item level when items were found), unrecognised regions and
         // the partial rule (R5, R6) need the upright image.
         let hotspotStart = clock.now
+        if inkMap == nil { inkMap = hotspotStage.analyzer.inkMap(of: prepared.upright) }
         let items = menu?.items.compactMap { item -> HotspotItem? in
             guard let box = item.box else { return nil }
             return HotspotItem(box: box, text: [item.name, item.price].compactMap { $0 }.joined(separator: " "),
@@ -236,9 +239,40 @@ public final class PhotoProcessor {
                                        items: items?.isEmpty == false ? items : nil, inkMap: inkMap)
         lap("hotspots", since: hotspotStart)
 
+        // Issue 17: what was read against what the photo holds. Text cut off
+        // at the edge or covered makes the photo partial; a read that is
+        // mostly non-words or has a low readConfidence carries
+        // lowConfidenceResults (first, so it is the photo's primary code).
+        let readStart = clock.now
+        let read = readQualityStage.assess(page: page, image: prepared.upright, inkMap: inkMap, coverage: spots.coverage)
+        lap("readQuality", since: readStart)
+        var status = spots.status
+        var statusMessage = verdict.message ?? spots.message
+        var regions = spots.unrecognizedRegions
+        for r in read.regions where !regions.contains(where: { $0.box.iou(r.box) > 0.5 }) { regions.append(r) }
+        if status == .ok, read.partial {
+            status = .partial
+            var why: [String] = []
+            let f = read.quality.features
+            if read.quality.findings.contains("cut_off") { why.append("text cut off at the photo's edge (\(f.cutOffLines) lines)") }
+            if read.quality.findings.contains("covered") {
+                why.append(String(format: "part of the menu covered (%.0f%% of the text area)", f.coveredShare * 100))
+            }
+            statusMessage = MenuScanError.partialResults.with(detail: why.joined(separator: ", "))
+        }
+        var statusMessages = statusMessage.map { [ResultMessage($0)] } ?? []
+        if status == .ok || status == .partial, read.lowConfidence {
+            let f = read.quality.features
+            var why: [String] = []
+            if let c = read.quality.readConfidence { why.append(String(format: "readConfidence %.2f", c)) }
+            if let l = f.lexiconShare { why.append(String(format: "%.0f%% of %d tokens are known words", l * 100, f.lexiconTokens)) }
+            let low = ResultMessage(MenuScanError.lowConfidenceResults.with(detail: why.joined(separator: ", ")))
+            statusMessages.insert(low, at: status == .ok ? 0 : statusMessages.count)
+        }
+
         timings["total"] = (clock.now - start).seconds
-        var result = PhotoResult(source: source, status: spots.status,
-                                 messages: ((verdict.message ?? spots.message).map { [ResultMessage($0)] } ?? []) + messages,
+        var result = PhotoResult(source: source, status: status,
+                                 messages: statusMessages + messages,
                                  ocr: OCRResult(page: page, engine: engineName, settings: settings.ocr),
                                  timings: timings)
         result.ocr?.recoveredLines = settings.recoverLines ? recoveredLines : nil
@@ -247,8 +281,9 @@ public final class PhotoProcessor {
         result.preprocessing = prepared.record
         result.menu = menu
         result.hotspots = spots.hotspots
-        result.unrecognizedRegions = spots.unrecognizedRegions
+        result.unrecognizedRegions = regions
         result.textCoverage = spots.coverage
+        result.readQuality = read.quality
         if let overlay {
             overlayPNG = OverlayRenderer(style: overlay).render(image: prepared.upright, result: result)
         }
