@@ -53,7 +53,7 @@ struct ReadQualityTests {
     @Test func shippedWordListAndModelLoad() {
         // models/ is found from the package root (tests run there).
         #expect(WordList.shared?.words.contains("chicken") == true)
-        // (the calibration model: see the next commit)
+        #expect(ReadConfidenceModel.shared != nil)
     }
 
     @Test func textRunningOffTheRightEdgeIsCutOff() throws {
