@@ -3,6 +3,8 @@ SHELL := /bin/bash
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev \
 	tesseract-ocr-eng tesseract-ocr-osd \
 	tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-spa tesseract-ocr-ita
+# wamerican: the word list Benchmarks/build_wordlist.py builds models/read-quality/words.txt from
+APT_PACKAGES += wamerican
 SWIFT ?= swift
 BIN_DEBUG := .build/debug/menuscan
 BIN := .build/release/menuscan

@@ -148,3 +148,72 @@ struct ReadQualityEdgeMarginTests {
         #expect(ReadQualityStage.edgeMargin([], width: 1000, height: 1000) == 3)
     }
 }
+
+@Suite("Read quality: a dark panel of light text is not a cover")
+struct ReadQualityPanelTests {
+    @Test func lightTextOnADarkPanelIsNotCovered() throws {
+        let rows = (0..<12).map { (x: 40, y: 40 + $0 * 40, count: 55) }
+        let panel = Box(x: 250, y: 150, width: 250, height: 220)
+        let image = try #require(Bitmap.filled(width: 800, height: 600, r: 250, g: 250, b: 245))
+        for r in rows {
+            for c in 0..<r.count {
+                let x = r.x + c * 12 + (c / 5) * 10
+                guard x + 8 <= 800 else { break }
+                image.fill(Box(x: x, y: r.y, width: 8, height: 14), r: 30, g: 30, b: 30)
+            }
+        }
+        image.fill(panel, r: 40, g: 40, b: 40)
+        // light "characters" on the panel, 2 px strokes
+        for y in stride(from: panel.y + 8, to: panel.maxY - 14, by: 20) {
+            for x in stride(from: panel.x + 6, to: panel.maxX - 8, by: 10) {
+                image.fill(Box(x: x, y: y, width: 2, height: 12), r: 240, g: 240, b: 240)
+            }
+        }
+        let map = try #require(TextRegionAnalyzer().inkMap(of: image))
+        let gray = try #require(image.grayImage(scale: 0.5))
+        let c = ReadQualityStage.covered(map, gray: gray)
+        #expect(c.region == nil, "\(c)")
+    }
+}
+
+@Suite("Read quality: small text and glare")
+struct ReadQualitySmallTextGlareTests {
+    @Test func smallTextIsFlaggedNotPartial() throws {
+        let stage = ReadQualityStage(words: WordList(words: ["soup"]), model: nil)
+        let image = try #require(Bitmap.filled(width: 400, height: 300, r: 250, g: 250, b: 245))
+        let page = OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 400, height: 300), lines: [
+            OCRLine(box: Box(x: 10, y: 10, width: 300, height: 8), words: (0..<10).map {
+                OCRWord(text: "soup", confidence: 0.95, box: Box(x: 10 + $0 * 30, y: 10, width: 25, height: 8))
+            })])])
+        let small = stage.assess(page: page, image: image, inkMap: nil, coverage: nil, textHeight: 7)
+        #expect(small.lowConfidence && small.quality.findings == ["small_text"] && !small.partial)
+        let fine = stage.assess(page: page, image: image, inkMap: nil, coverage: nil, textHeight: 12)
+        #expect(!fine.lowConfidence && fine.quality.findings.isEmpty)
+    }
+
+    @Test func aBlownOutPatchOnGreyishPaperWithTextAroundIsCovered() throws {
+        // paper at 225 (not clipped), text rows, and a clipped-white patch over the middle
+        let image = try #require(Bitmap.filled(width: 800, height: 600, r: 225, g: 225, b: 222))
+        for row in 0..<12 {
+            for c in 0..<55 {
+                let x = 40 + c * 12 + (c / 5) * 10
+                guard x + 8 <= 800 else { break }
+                image.fill(Box(x: x, y: 40 + row * 40, width: 8, height: 14), r: 30, g: 30, b: 30)
+            }
+        }
+        let patch = Box(x: 250, y: 150, width: 250, height: 220)
+        image.fill(patch, r: 255, g: 255, b: 255)
+        let map = try #require(TextRegionAnalyzer().inkMap(of: image))
+        let gray = try #require(image.grayImage(scale: 0.5))
+        let c = ReadQualityStage.covered(map, gray: gray)
+        #expect(c.share > 0.05, "\(c)")
+        #expect((c.region?.box.iou(patch) ?? 0) > 0.5, "\(c)")
+        // the same page on white (scanned) paper: blank paper is not glare
+        let white = try #require(Bitmap.filled(width: 800, height: 600, r: 255, g: 255, b: 255))
+        for row in 0..<12 { white.fill(Box(x: 40, y: 40 + row * 40, width: 8, height: 14), r: 30, g: 30, b: 30) }
+        for row in 0..<12 { for c in 1..<55 where !(c > 17 && c < 38 && row > 2 && row < 9) {
+            white.fill(Box(x: 40 + c * 12 + (c / 5) * 10, y: 40 + row * 40, width: 8, height: 14), r: 30, g: 30, b: 30) } }
+        let w = ReadQualityStage.covered(try #require(TextRegionAnalyzer().inkMap(of: white)), gray: try #require(white.grayImage(scale: 0.5)))
+        #expect(w.region == nil, "\(w)")
+    }
+}

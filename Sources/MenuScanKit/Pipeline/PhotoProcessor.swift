@@ -244,7 +244,8 @@ public final class PhotoProcessor {
         // mostly non-words or has a low readConfidence carries
         // lowConfidenceResults (first, so it is the photo's primary code).
         let readStart = clock.now
-        let read = readQualityStage.assess(page: page, image: prepared.upright, inkMap: inkMap, coverage: spots.coverage)
+        let read = readQualityStage.assess(page: page, image: prepared.upright, inkMap: inkMap, coverage: spots.coverage,
+                                           textHeight: textHeight)
         lap("readQuality", since: readStart)
         var status = spots.status
         var statusMessage = verdict.message ?? spots.message
@@ -266,6 +267,9 @@ public final class PhotoProcessor {
             var why: [String] = []
             if let c = read.quality.readConfidence { why.append(String(format: "readConfidence %.2f", c)) }
             if let l = f.lexiconShare { why.append(String(format: "%.0f%% of %d tokens are known words", l * 100, f.lexiconTokens)) }
+            if read.quality.findings.contains("small_text"), let h = textHeight {
+                why.append(String(format: "text %.1f px tall (under %.1f)", h, readQualityStage.smallTextHeight))
+            }
             let low = ResultMessage(MenuScanError.lowConfidenceResults.with(detail: why.joined(separator: ", ")))
             statusMessages.insert(low, at: status == .ok ? 0 : statusMessages.count)
         }

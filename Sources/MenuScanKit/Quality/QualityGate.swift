@@ -31,12 +31,10 @@ public struct QualityThresholds: Codable, Sendable, Hashable {
     /// low_contrast: paper level − ink level below this.
     public var minContrast = 60.0
     /// low_resolution: median text height (px, upright photo) below this.
-    /// Enlarging the OCR copy adds no detail: text this small in the photo's
-    /// own pixels stays unresolved in the copy OCR reads. 8.5 was set on the
-    /// tune part (issue 17, docs/read-quality.md): every generated
-    /// phone-downscaled photo (text 4–8 px) is caught; of 102 real tune
-    /// photos one menu design (6 px) is rejected.
-    public var minTextHeight = 8.5
+    /// Text from 6 px up to `ReadQualityStage.smallTextHeight` is read, and
+    /// the result flagged (lowConfidenceResults): a gate at 8.5 px rejected 2
+    /// of 11 real menus of the check part that read well (docs/read-quality.md).
+    public var minTextHeight = 6.0
 
     public init() {}
 }

@@ -38,7 +38,8 @@ public struct ReadQuality: Codable, Sendable, Equatable {
     /// R6 level of `readConfidence`.
     public var level: ConfidenceLevel?
     public var features: ReadQualityFeatures
-    /// Why the status or messages changed: "cut_off", "covered", "non_words", "low_read_confidence".
+    /// Why the status or messages changed: "cut_off", "covered", "non_words",
+    /// "low_read_confidence", "small_text".
     public var findings: [String]
 }
 
@@ -161,6 +162,10 @@ public struct ReadQualityStage: Sendable {
     public var minimumLexiconShareAlone = 0.2
     /// Between the two shares, only when the mean word confidence is below this.
     public var nonWordsBelowConfidence = 0.8
+    /// Text below this median height (px of the photo; the gate rejects below
+    /// 6) is read, but the result is flagged: enlarging the OCR copy adds no
+    /// detail, and every generated phone-downscaled photo (text 4–8 px) has it.
+    public var smallTextHeight = 8.5
     public var words: WordList?
     public var model: ReadConfidenceModel?
 
@@ -178,8 +183,9 @@ public struct ReadQualityStage: Sendable {
         public var lowConfidence: Bool
     }
 
+    /// `textHeight`: the photo's median text height (px), when measured.
     public func assess(page: OCRPage, image: Bitmap, inkMap: TextRegionAnalyzer.InkMap?,
-                       coverage: TextCoverage?) -> Outcome {
+                       coverage: TextCoverage?, textHeight: Double? = nil) -> Outcome {
         let all = page.words
         let confidences = all.map { $0.confidence ?? 0 }
         let n = Double(max(1, confidences.count))
@@ -220,9 +226,11 @@ public struct ReadQualityStage: Sendable {
         if nonWords { findings.append("non_words") }
         let lowRead = readConfidence.map { ConfidenceLevel(confidence: $0) == .low } ?? false
         if lowRead { findings.append("low_read_confidence") }
+        let smallText = textHeight.map { $0 < smallTextHeight } ?? false
+        if smallText { findings.append("small_text") }
         let quality = ReadQuality(readConfidence: readConfidence, level: readConfidence.map(ConfidenceLevel.init(confidence:)),
                                   features: features, findings: findings)
-        return Outcome(quality: quality, regions: regions, partial: !regions.isEmpty, lowConfidence: nonWords || lowRead)
+        return Outcome(quality: quality, regions: regions, partial: !regions.isEmpty, lowConfidence: nonWords || lowRead || smallText)
     }
 
     /// Smallest gap between a box and the photo's edge in median box heights,
@@ -295,7 +303,11 @@ public struct ReadQualityStage: Sendable {
     /// below): a hand or a plate over the menu. Tiles of two character
     /// heights; a tile is text when a character's centre lies in it, paper
     /// when its bright pixels (90th percentile) reach the paper level (the
-    /// median of the text tiles' 90th percentiles) less 45, else covered.
+    /// median of the text tiles' 90th percentiles) less 45, else foreign. A
+    /// foreign area whose inner tiles often reach the paper level (99th
+    /// percentile ≥ paper − 20: light text on a dark panel) is not a cover.
+    /// Tiles blown out to white (10th percentile ≥ 250) where the paper is
+    /// not (paper level ≤ 240) are foreign too: glare over the text.
     static func covered(_ map: TextRegionAnalyzer.InkMap, gray: GrayImage) -> (share: Double, region: UnrecognizedRegion?) {
         let chars = map.characters
         guard chars.count >= 20, gray.width >= 16, gray.height >= 16 else { return (0, nil) }
@@ -321,7 +333,8 @@ public struct ReadQualityStage: Sendable {
         let y0 = ys[ys.count / 50], y1 = ys[ys.count - 1 - ys.count / 50]
         guard x1 - x0 >= 3, y1 - y0 >= 3 else { return (0, nil) }
         // bright level per tile
-        var p90 = [Int](repeating: 0, count: cols * rows)
+        var p90 = [Int](repeating: 0, count: cols * rows), p99 = [Int](repeating: 0, count: cols * rows)
+        var p10 = [Int](repeating: 0, count: cols * rows)
         var histogram = [Int](repeating: 0, count: 256)
         for ty in 0..<rows {
             for tx in 0..<cols {
@@ -331,6 +344,8 @@ public struct ReadQualityStage: Sendable {
                     for x in (tx * tile)..<((tx + 1) * tile) { histogram[Int(gray.pixels[row + x])] += 1 }
                 }
                 p90[ty * cols + tx] = Int(QualityAnalysis.percentile(histogram, tile * tile, 90))
+                p99[ty * cols + tx] = Int(QualityAnalysis.percentile(histogram, tile * tile, 99))
+                p10[ty * cols + tx] = Int(QualityAnalysis.percentile(histogram, tile * tile, 10))
             }
         }
         let textLevels = (0..<(cols * rows)).filter { text[$0] }.map { p90[$0] }.sorted()
@@ -338,8 +353,11 @@ public struct ReadQualityStage: Sendable {
         let paper = textLevels[textLevels.count / 2]
         var foreign = [Bool](repeating: false, count: cols * rows)
         for ty in y0...y1 {
-            for tx in x0...x1 where !text[ty * cols + tx] && p90[ty * cols + tx] < paper - 45 {
-                foreign[ty * cols + tx] = true
+            for tx in x0...x1 where !text[ty * cols + tx] {
+                // darker than paper throughout (a hand, a plate), or blown
+                // out where the paper is not (glare over the text)
+                let blown = paper <= 240 && p10[ty * cols + tx] >= max(250, paper + 8)
+                if p90[ty * cols + tx] < paper - 45 || blown { foreign[ty * cols + tx] = true }
             }
         }
         // 4-connected components of foreign tiles; keep those with text on both sides
@@ -373,6 +391,18 @@ public struct ReadQualityStage: Sendable {
                 sandwiched = above && below
             }
             guard sandwiched else { continue }
+            // A dark panel of light text (a menu design) is not a cover: its
+            // inner tiles hold bright strokes; a hand or a plate's food is
+            // even inside (judged on tiles whose four neighbours are foreign
+            // too, or on all its tiles when fewer than 3 are inner).
+            let memberSet = Set(members)
+            let inner = members.filter { p in
+                let px = p % cols, py = p / cols
+                return px > 0 && px < cols - 1 && py > 0 && py < rows - 1
+                    && [p - 1, p + 1, p - cols, p + cols].allSatisfy { memberSet.contains($0) }
+            }
+            let judged = (inner.count >= 3 ? inner : members).filter { p10[$0] < 250 }  // blown tiles are bright by nature
+            if !judged.isEmpty, judged.filter({ p99[$0] >= paper - 20 }).count * 5 >= judged.count { continue }
             if members.count > (best?.count ?? 0) {
                 best = (members.count, Box(x: minX * tile, y: minY * tile, width: (maxX - minX + 1) * tile, height: (maxY - minY + 1) * tile))
             }
