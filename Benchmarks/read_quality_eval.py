@@ -74,6 +74,9 @@ def scan(binary, paths, out, extra):
         link = os.path.join(src, os.path.basename(p))
         if not os.path.lexists(link):
             os.symlink(os.path.abspath(p), link)
+        gt = os.path.splitext(p)[0] + ".gt.txt"  # beside the link too, for `menuscan bench --from-scan`
+        if os.path.exists(gt) and not os.path.lexists(os.path.splitext(link)[0] + ".gt.txt"):
+            os.symlink(os.path.abspath(gt), os.path.splitext(link)[0] + ".gt.txt")
     cmd = ["nice", binary, "scan", src, "--out", out, "--jobs", "1", "--quiet", *extra]
     subprocess.run(cmd, stdout=subprocess.DEVNULL)
     return out
