@@ -128,9 +128,10 @@ final class BenchCollector: @unchecked Sendable {
     func add(_ photo: InputPhoto, _ result: PhotoResult) {
         // The same lookup and decoding as --from-scan, so both give the same figures.
         let gt = ScanOutputReader.groundTruth(for: photo.url.path, root: nil)
-        let bench = BenchPhoto(path: photo.displayPath, status: result.status.rawValue,
+        var bench = BenchPhoto(path: photo.displayPath, status: result.status.rawValue,
                                messageCodes: result.messages.map(\.code), page: result.ocr?.page,
                                groundTruth: gt, stageSeconds: result.timings.filter { $0.key != "total" })
+        bench.readConfidence = result.readQuality?.readConfidence
         lock.lock()
         byPath[photo.displayPath] = bench
         lock.unlock()

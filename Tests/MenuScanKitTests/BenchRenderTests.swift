@@ -48,7 +48,7 @@ import Testing
         let r = BenchReport.build(label: "A&B <1>", photos: photos, wallSeconds: 1, peakRSSBytes: nil)
         let html = BenchRender.html([r, b])
         #expect(html.hasPrefix("<!DOCTYPE html>"))
-        #expect(html.components(separatedBy: "<svg ").count - 1 == 4)   // two charts per report
+        #expect(html.components(separatedBy: "<svg ").count - 1 == 6)   // three charts per report (the third: readConfidence vs word recall)
         #expect(!html.contains("<script"))
         #expect(html.contains("menus/&lt;script&gt;&amp;amp.jpg"))
         #expect(html.contains("A&amp;B &lt;1&gt;"))

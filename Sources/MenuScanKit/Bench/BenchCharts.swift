@@ -92,6 +92,40 @@ extension BenchRender {
         return s + "</svg>"
     }
 
+    /// Photo-level reliability diagram (issue 17): per readConfidence band
+    /// the photos' mean word recall (bars), against the diagonal.
+    public static func readCalibrationSVG(_ report: BenchReport) -> String {
+        let f = Frame()
+        let calibration = report.accuracy?.readCalibration
+        let mae = calibration?.meanAbsoluteError.map { ", mean |error| \(number($0))" } ?? ""
+        var s = svgOpen(f, title: "readConfidence vs word recall: \(report.label)\(mae)")
+        for tick in stride(from: 0.0, through: 1.0, by: 0.2) {
+            let y = f.y(tick, max: 1)
+            s += line(f.left, y, f.width - f.right, y, stroke: "#eaeef2")
+            s += text(f.left - 6, y + 4, number(tick, digits: 1), anchor: "end", size: 11)
+        }
+        if let calibration, calibration.photos > 0 {
+            for band in calibration.bands {
+                guard let recall = band.meanWordRecall, let mean = band.meanReadConfidence else { continue }
+                let x0 = f.x(band.lower) + 1, x1 = f.x(band.upper) - 1
+                let y = f.y(recall, max: 1)
+                s += "<rect class=\"band\" data-photos=\"\(band.photos)\" x=\"\(c(x0))\" y=\"\(c(y))\" "
+                    + "width=\"\(c(max(1, x1 - x0)))\" height=\"\(c(f.top + f.plotHeight - y))\" fill=\"#8250df\" fill-opacity=\"0.45\">"
+                    + "<title>\(number(band.lower, digits: 2))–\(number(band.upper, digits: 2)): \(band.photos) photos, "
+                    + "mean word recall \(number(recall)), mean readConfidence \(number(mean))</title></rect>\n"
+                s += "<circle cx=\"\(c(f.x(mean)))\" cy=\"\(c(y))\" r=\"3\" fill=\"#6639ba\"/>\n"
+                s += text((x0 + x1) / 2, y - 5, "n=\(band.photos)", anchor: "middle", size: 9)
+            }
+        } else {
+            s += text(f.left + f.plotWidth / 2, f.top + f.plotHeight / 2,
+                      "no ground truth or no readConfidence", anchor: "middle", size: 13)
+        }
+        s += line(f.x(0), f.y(0, max: 1), f.x(1), f.y(1, max: 1), stroke: "#57606a", dash: true)
+        s += xAxis(f, label: "readConfidence (band; dot = mean)")
+        s += yAxisLabel(f, "mean word recall of the photos")
+        return s + "</svg>"
+    }
+
     // MARK: SVG pieces
 
     private static func svgOpen(_ f: Frame, title: String) -> String {

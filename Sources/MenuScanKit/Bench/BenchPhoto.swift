@@ -30,6 +30,8 @@ public struct BenchPhoto: Codable, Sendable, Equatable {
     public var groundTruth: String?
     /// Seconds per stage, e.g. "decode", "quality", "ocr", "classify", "output".
     public var stageSeconds: [String: Double]
+    /// The photo's calibrated read confidence (`readQuality.readConfidence`), when reported.
+    public var readConfidence: Double? = nil
 
     public init(path: String, status: String, messageCodes: [String] = [], words: [BenchWord] = [],
                 text: String = "", groundTruth: String? = nil, stageSeconds: [String: Double] = [:]) {

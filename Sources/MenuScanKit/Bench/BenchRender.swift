@@ -64,7 +64,7 @@ public enum BenchRender {
         out += "<h2>Charts</h2>\n<div class=\"charts\">\n"
         for report in reports {
             out += "<figure>\n<figcaption>\(xmlEscape(report.label))</figcaption>\n"
-            out += confidenceHistogramSVG(report) + "\n" + calibrationSVG(report) + "\n</figure>\n"
+            out += confidenceHistogramSVG(report) + "\n" + calibrationSVG(report) + "\n" + readCalibrationSVG(report) + "\n</figure>\n"
         }
         out += "</div>\n"
         for section in sections(reports) {
@@ -165,6 +165,14 @@ public enum BenchRender {
             }
         }
 
+        let readEdges = ReadCalibration.edges
+        let readCalibrationRows = (0..<(readEdges.count - 1)).map { k in
+            [band(readEdges[k], readEdges[k + 1])] + reports.map { r -> String in
+                guard let b = r.accuracy?.readCalibration.bands[k], b.photos > 0 else { return "— (0)" }
+                return "\(number(b.meanReadConfidence)) → \(number(b.meanWordRecall)) (\(b.photos)\(b.recallBelow07 > 0 ? ", \(b.recallBelow07) < 0.7" : ""))"
+            }
+        }
+
         // Speed
         var speedRows = [
             row("wall time (s)") { number($0.speed.wallSeconds, digits: 2) },
@@ -197,7 +205,9 @@ public enum BenchRender {
                         + ConfidenceMetrics.matchingRule + ".",
                     tables: [Table(header: header, rows: accuracyRows),
                              Table(caption: "Accuracy per confidence band (words)",
-                                   header: ["band"] + reports.map(\.label), rows: calibrationRows)]),
+                                   header: ["band"] + reports.map(\.label), rows: calibrationRows),
+                             Table(caption: "readConfidence vs word recall (photos): mean readConfidence → mean word recall (photos, of them with recall < 0.7)",
+                                   header: ["readConfidence band"] + reports.map(\.label), rows: readCalibrationRows)]),
             Section(title: "Speed", note: "Stage times are per photo as the pipeline measured them.",
                     tables: [Table(header: header, rows: speedRows)]),
         ]

@@ -122,6 +122,8 @@ public struct AccuracySummary: Codable, Sendable, Equatable {
     /// The counts added up over the photos.
     public var counts: TextComparison
     public var calibration: Calibration
+    /// Photo-level calibration: mean readConfidence vs measured word recall per band.
+    public var readCalibration: ReadCalibration
     public var perPhoto: [PhotoAccuracy]
 
     /// nil when no photo has ground truth.
@@ -153,6 +155,9 @@ public struct AccuracySummary: Codable, Sendable, Equatable {
         wordRecall = total.wordRecall
         wordPrecision = total.wordPrecision
         calibration = ConfidenceMetrics.calibration(samples, wordsWithoutConfidence: missing)
+        readCalibration = ReadCalibration(zip(photos.filter { $0.groundTruth != nil }, per).compactMap { photo, acc in
+            photo.readConfidence.map { (ConfidenceMetrics.sanitised($0) ?? 0, acc.wordRecall) }
+        })
         perPhoto = per
     }
 }
@@ -220,4 +225,56 @@ public struct StageTiming: Codable, Sendable, Equatable {
     /// totalSeconds / photos.
     public var meanSeconds: Double
     public var maxSeconds: Double
+}
+
+/// How well a photo's readConfidence predicts its word recall (issue 17):
+/// photos with ground truth and a readConfidence, in bands of readConfidence.
+public struct ReadCalibration: Codable, Sendable, Equatable {
+    public struct Band: Codable, Sendable, Equatable {
+        public var lower: Double
+        public var upper: Double
+        public var photos: Int
+        /// nil for an empty band.
+        public var meanReadConfidence: Double?
+        public var meanWordRecall: Double?
+        /// Photos in the band with word recall below 0.7.
+        public var recallBelow07: Int
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(lower, forKey: .lower); try c.encode(upper, forKey: .upper); try c.encode(photos, forKey: .photos)
+            try c.encode(meanReadConfidence, forKey: .meanReadConfidence); try c.encode(meanWordRecall, forKey: .meanWordRecall)
+            try c.encode(recallBelow07, forKey: .recallBelow07)
+        }
+    }
+
+    /// Bands of readConfidence: R6's levels split further.
+    public static let edges = [0.0, 0.2, 0.4, 0.6, 0.65, 0.75, 0.85, 0.9, 0.95, 1.0]
+    public var bands: [Band]
+    public var photos: Int
+    /// Mean |readConfidence − word recall| over the photos; nil without photos.
+    public var meanAbsoluteError: Double?
+
+    public init(_ samples: [(readConfidence: Double, recall: Double)]) {
+        let e = Self.edges
+        bands = (0..<(e.count - 1)).map { k in
+            let inBand = samples.filter { s in
+                s.readConfidence >= e[k] && (s.readConfidence < e[k + 1] || (k == e.count - 2 && s.readConfidence <= 1))
+            }
+            let n = Double(inBand.count)
+            return Band(lower: e[k], upper: e[k + 1], photos: inBand.count,
+                        meanReadConfidence: inBand.isEmpty ? nil : inBand.reduce(0) { $0 + $1.readConfidence } / n,
+                        meanWordRecall: inBand.isEmpty ? nil : inBand.reduce(0) { $0 + $1.recall } / n,
+                        recallBelow07: inBand.filter { $0.recall < 0.7 }.count)
+        }
+        photos = samples.count
+        meanAbsoluteError = samples.isEmpty ? nil
+            : samples.reduce(0) { $0 + abs($1.readConfidence - $1.recall) } / Double(samples.count)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(bands, forKey: .bands); try c.encode(photos, forKey: .photos)
+        try c.encode(meanAbsoluteError, forKey: .meanAbsoluteError)
+    }
 }

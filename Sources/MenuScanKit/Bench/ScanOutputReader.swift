@@ -55,10 +55,12 @@ public enum ScanOutputReader {
         let words = blocks.flatMap { $0.lines.flatMap(\.words) }.map { BenchWord(text: $0.text, confidence: $0.confidence) }
         let text = blocks.map { $0.lines.map { $0.words.map(\.text).joined(separator: " ") }.joined(separator: "\n") }
             .joined(separator: "\n\n")
-        return BenchPhoto(path: source.path, status: result.status, messageCodes: (result.messages ?? []).map(\.code),
-                          words: words, text: text,
-                          groundTruth: groundTruth(for: source.path, root: groundTruthRoot),
-                          stageSeconds: result.timings?.values ?? [:])
+        var photo = BenchPhoto(path: source.path, status: result.status, messageCodes: (result.messages ?? []).map(\.code),
+                               words: words, text: text,
+                               groundTruth: groundTruth(for: source.path, root: groundTruthRoot),
+                               stageSeconds: result.timings?.values ?? [:])
+        photo.readConfidence = result.readQuality?.readConfidence
+        return photo
     }
 
     /// The photo's path with its extension replaced by `.gt.txt`.
@@ -92,6 +94,7 @@ private struct ScanResultFile: Decodable {
     struct Line: Decodable { var words: [Word] }
     struct Block: Decodable { var lines: [Line] }
     struct OCR: Decodable { var blocks: [Block] }
+    struct ReadQuality: Decodable { var readConfidence: Double? }
 
     var schemaVersion: Int?
     var source: Source?
@@ -99,8 +102,9 @@ private struct ScanResultFile: Decodable {
     var messages: [Message]?
     var ocr: OCR?
     var timings: Timings?
+    var readQuality: ReadQuality?
 
-    enum CodingKeys: String, CodingKey { case schemaVersion, source, status, messages, ocr, timings }
+    enum CodingKeys: String, CodingKey { case schemaVersion, source, status, messages, ocr, timings, readQuality }
 
     init(from decoder: Decoder) throws {
         // JSON that is not an object with a `source` is not a photo result:
@@ -116,6 +120,7 @@ private struct ScanResultFile: Decodable {
         messages = try c.decodeIfPresent([Message].self, forKey: .messages)
         ocr = try c.decodeIfPresent(OCR.self, forKey: .ocr)
         timings = try c.decodeIfPresent(Timings.self, forKey: .timings)
+        readQuality = try? c.decodeIfPresent(ReadQuality.self, forKey: .readQuality)
     }
 }
 

@@ -64,6 +64,9 @@ public enum UnrecognizedReason: String, Codable, Sendable, CaseIterable {
     case lowConfidence = "low_confidence"
     /// The text-like content touches the photo's edge: part of it is outside the photo.
     case cutOff = "cut_off"
+    /// Text-like content lies on both sides of something that is neither
+    /// paper nor text (a hand, a plate): the menu is covered there.
+    case covered
 }
 
 /// An area that holds text-like content but no confidently read words (R5).

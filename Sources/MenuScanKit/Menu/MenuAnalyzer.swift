@@ -149,12 +149,22 @@ public struct MenuAnalyzer: Sendable {
         var notes: [(section: String?, lines: [Int])] = []
         var nameLike: [Bool]? = nil
         if let roles, !perLine {
-            // Photos: items from the role model's line roles.
+            // Photos: items from the role model's line roles — unless the prices on the page
+            // already explain it as well: "NAME … PRICE" lines are the strongest evidence a
+            // menu gives, and the price-keyed structurer reads them exactly.
             let nameP = roles.probabilities.map { $0[.name] ?? 0 }
             let out = RoleStructurer(lines: lines, runs: runs, legendLines: legendLines, roles: roles.roles,
                                      nameProbability: nameP).run()
-            raw = out.items; sections = out.sections; loose = out.looseLines
-            notes = out.sectionNotes; nameLike = out.nameLike
+            let priced = MenuStructurer(lines: lines, runs: runs, legendLines: legendLines).run()
+            let pricedNotes = Self.notesByHeader(priced.items)
+            let pricedCoverage = Self.structureCoverage(lines: lines, runs: runs, items: priced.items,
+                                                        notes: pricedNotes.flatMap(\.lines), legendLines: legendLines)
+            if priced.items.count >= Self.minimumPricedItems && pricedCoverage >= Self.pricedCoverageEnough {
+                raw = priced.items; sections = priced.sections; loose = priced.looseLines; notes = pricedNotes
+            } else {
+                raw = out.items; sections = out.sections; loose = out.looseLines
+                notes = out.sectionNotes; nameLike = out.nameLike
+            }
         } else if perLine {
             for run in runs {
                 for i in run {
@@ -167,9 +177,7 @@ public struct MenuAnalyzer: Sendable {
         } else {
             let out = MenuStructurer(lines: lines, runs: runs, legendLines: legendLines).run()
             raw = out.items; sections = out.sections; loose = out.looseLines
-            var byHeader: [Int: (String?, [Int])] = [:]
-            for r in raw { if let h = r.sectionLine, !r.noteLines.isEmpty { byHeader[h] = (r.section, r.noteLines) } }
-            notes = byHeader.keys.sorted().compactMap { byHeader[$0] }.map { (section: $0.0, lines: $0.1) }
+            notes = Self.notesByHeader(raw)
             // No menu structure (no prices): the text is one dish ("Chicken satay with peanut sauce").
             let textLines = runs.flatMap { $0 }.filter { !legendLines.contains($0) }
             if raw.isEmpty, exactText, let first = textLines.first {
@@ -284,6 +292,20 @@ public struct MenuAnalyzer: Sendable {
 
     /// Share of the text (characters, legend lines left out) that the structure
     /// explains: lines of items and section headers fully, section notes half.
+    /// The price-keyed structure is used on a photo when it finds at least this many
+    /// items and they explain this share of the page's text (the role structure explains
+    /// nearly every line by construction, so the two are not compared). Set on the tune
+    /// part of the labelled menus (docs/menu-structure.md).
+    static let minimumPricedItems = 3
+    static let pricedCoverageEnough = 0.6
+
+    /// Each section's note lines, from the items that carry them.
+    static func notesByHeader(_ items: [RawItem]) -> [(section: String?, lines: [Int])] {
+        var byHeader: [Int: (String?, [Int])] = [:]
+        for r in items { if let h = r.sectionLine, !r.noteLines.isEmpty { byHeader[h] = (r.section, r.noteLines) } }
+        return byHeader.keys.sorted().compactMap { byHeader[$0] }.map { (section: $0.0, lines: $0.1) }
+    }
+
     static func structureCoverage(lines: [StructLine], runs: [[Int]], items: [RawItem], notes: [Int], legendLines: Set<Int>) -> Double {
         let all = Set(runs.flatMap { $0 }).subtracting(legendLines).filter { $0 >= 0 && $0 < lines.count }
         func chars(_ i: Int) -> Double { Double(lines[i].text.filter { !$0.isWhitespace }.count) }

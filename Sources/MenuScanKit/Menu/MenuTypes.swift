@@ -205,6 +205,18 @@ public struct SectionNote: Codable, Sendable, Equatable {
     }
 }
 
+extension MenuAnalysis {
+    /// Turns every `safe` verdict into `caution` with `reason` (R7: a photo whose read as
+    /// a whole cannot be trusted), and asks the user to verify.
+    public mutating func withdrawSafeVerdicts(reason: String) {
+        for k in items.indices where items[k].safety == .safe {
+            items[k].safety = .caution
+            items[k].safetyReasons.append(reason)
+        }
+        requiresUserVerification = true
+    }
+}
+
 /// The "menu" object of a photo's JSON (and of `menuscan classify`).
 public struct MenuAnalysis: Codable, Sendable, Equatable {
     /// Mean of the items' confidences (R6); 0 when no item was found.

@@ -68,6 +68,8 @@ public final class PhotoProcessor {
     /// Hotspots and unrecognised regions; its analyzer also finds the unread
     /// lines for line recovery, so both use one ink map made the same way.
     private let hotspotStage = HotspotStage()
+    /// Compares what was read with what the photo holds (issue 17).
+    private let readQualityStage = ReadQualityStage()
     private let engineName: String
     /// When set, `process` also draws the overlay PNG into `overlayPNG`.
     public var overlay: OverlayStyle?
@@ -314,7 +316,7 @@ public final class PhotoProcessor {
         if settings.recoverLines || settings.readingOrder { checkpoint(page) }
         var result = finish(page: page, upright: prepared.upright, engine: engineName, source: source, messages: messages,
                             quality: quality, record: prepared.record, recoveredLines: settings.recoverLines ? recoveredLines : nil,
-                            orderRecord: orderRecord, inkMap: inkMap, timings: timings, start: start)
+                            orderRecord: orderRecord, inkMap: inkMap, textHeight: textHeight, timings: timings, start: start)
         if let languageChoice {
             result.ocr?.language = languageChoice.chosen
             result.ocr?.languageDetection = languageChoice
@@ -342,9 +344,11 @@ public final class PhotoProcessor {
     private func finish(page: OCRPage, upright: Bitmap, engine: String, source: SourceInfo, messages: [ResultMessage],
                         quality: QualityReport?, record: PreprocessRecord?, recoveredLines: Int?,
                         orderRecord: ReadingOrder.Record?, inkMap: TextRegionAnalyzer.InkMap?,
+                        textHeight: Double? = nil,
                         timings: [String: Double], start: ContinuousClock.Instant,
                         lookForUnreadText: Bool = true) -> PhotoResult {
         var timings = timings
+        var inkMap = inkMap
         let clock = ContinuousClock()
         func lap(_ stage: String, since: ContinuousClock.Instant) {
             timings[stage] = (clock.now - since).seconds
@@ -367,6 +371,7 @@ public final class PhotoProcessor {
         // the partial rule (R5, R6) need the upright image.
         events?(.stage("hotspots"))
         let hotspotStart = clock.now
+        if inkMap == nil && lookForUnreadText { inkMap = hotspotStage.analyzer.inkMap(of: upright) }
         let items = menu?.items.compactMap { item -> HotspotItem? in
             guard let box = item.box else { return nil }
             return HotspotItem(box: box, text: [item.name, item.price].compactMap { $0 }.joined(separator: " "),
@@ -381,9 +386,58 @@ public final class PhotoProcessor {
                                   readBoxes: hotspotStage.builder.build(page: page, items: nil).map(\.box))
         lap("hotspots", since: hotspotStart)
 
+        // Issue 17: what was read against what the photo holds. Text cut off
+        // at the edge or covered makes the photo partial; a read that is
+        // mostly non-words or has a low readConfidence carries
+        // lowConfidenceResults (first, so it is the photo's primary code).
+        // A PDF's own text layer with nothing else on the page was not "read": skip it.
+        let readStart = clock.now
+        let assessed = lookForUnreadText
+            ? readQualityStage.assess(page: page, image: upright, inkMap: inkMap, coverage: spots.coverage, textHeight: textHeight)
+            : nil
+        if assessed != nil { lap("readQuality", since: readStart) }
+        var status = spots.status
+        var statusMessage = verdict.message ?? spots.message
+        var regions = spots.unrecognizedRegions
+        if let read = assessed {
+            for r in read.regions where !regions.contains(where: { $0.box.iou(r.box) > 0.5 }) { regions.append(r) }
+            if status == .ok, read.partial {
+                status = .partial
+                var why: [String] = []
+                let f = read.quality.features
+                if read.quality.findings.contains("cut_off") { why.append("text cut off at the photo's edge (\(f.cutOffLines) lines)") }
+                if read.quality.findings.contains("covered") {
+                    why.append(String(format: "part of the menu covered (%.0f%% of the text area)", f.coveredShare * 100))
+                }
+                statusMessage = MenuScanError.partialResults.with(detail: why.joined(separator: ", "))
+            }
+        }
+        var statusMessages = statusMessage.map { [ResultMessage($0)] } ?? []
+        var hotspots = spots.hotspots
+        if let read = assessed, status == .ok || status == .partial, read.lowConfidence {
+            let f = read.quality.features
+            var why: [String] = []
+            if let c = read.quality.readConfidence { why.append(String(format: "readConfidence %.2f", c)) }
+            if let l = f.lexiconShare { why.append(String(format: "%.0f%% of %d tokens are known words", l * 100, f.lexiconTokens)) }
+            if read.quality.findings.contains("small_text"), let h = textHeight {
+                why.append(String(format: "text %.1f px tall (under %.1f)", h, readQualityStage.smallTextHeight))
+            }
+            let low = ResultMessage(MenuScanError.lowConfidenceResults.with(detail: why.joined(separator: ", ")))
+            statusMessages.insert(low, at: status == .ok ? 0 : statusMessages.count)
+            // R7: nothing is "safe" on a photo read this badly, however well its items' own words scored.
+            if menu?.items.contains(where: { $0.safety == .safe }) == true {
+                menu?.withdrawSafeVerdicts(reason: "low_read_confidence")
+                hotspots = hotspots.map { h in
+                    var h = h
+                    if h.safety == Safety.safe.rawValue { h.safety = Safety.caution.rawValue }
+                    return h
+                }
+            }
+        }
+
         timings["total"] = (clock.now - start).seconds
-        var result = PhotoResult(source: source, status: spots.status,
-                                 messages: ((verdict.message ?? spots.message).map { [ResultMessage($0)] } ?? []) + messages,
+        var result = PhotoResult(source: source, status: status,
+                                 messages: statusMessages + messages,
                                  ocr: OCRResult(page: page, engine: engine, settings: settings.ocr),
                                  timings: timings)
         result.ocr?.recoveredLines = recoveredLines
@@ -391,9 +445,10 @@ public final class PhotoProcessor {
         result.quality = quality
         result.preprocessing = record
         result.menu = menu
-        result.hotspots = spots.hotspots
-        result.unrecognizedRegions = spots.unrecognizedRegions
+        result.hotspots = hotspots
+        result.unrecognizedRegions = regions
         result.textCoverage = spots.coverage
+        result.readQuality = assessed?.quality
         if let overlay {
             events?(.stage("overlay"))
             overlayPNG = OverlayRenderer(style: overlay).render(image: upright, result: result)

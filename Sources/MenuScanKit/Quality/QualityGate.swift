@@ -31,6 +31,9 @@ public struct QualityThresholds: Codable, Sendable, Hashable {
     /// low_contrast: paper level − ink level below this.
     public var minContrast = 60.0
     /// low_resolution: median text height (px, upright photo) below this.
+    /// Text from 6 px up to `ReadQualityStage.smallTextHeight` is read, and
+    /// the result flagged (lowConfidenceResults): a gate at 8.5 px rejected 2
+    /// of 11 real menus of the check part that read well (docs/read-quality.md).
     public var minTextHeight = 6.0
 
     public init() {}

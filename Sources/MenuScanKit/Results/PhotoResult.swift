@@ -103,6 +103,9 @@ public struct PhotoResult: Codable, Equatable, Sendable {
     public var unrecognizedRegions: [UnrecognizedRegion]?
     /// The areas behind the partial rule (see `HotspotStage`).
     public var textCoverage: TextCoverage?
+    /// How well the photo was read, compared with what it holds: features and
+    /// the calibrated `readConfidence` (issue 17, `ReadQualityStage`).
+    public var readQuality: ReadQuality?
 
     public init(source: SourceInfo, status: PhotoStatus, messages: [ResultMessage] = [],
                 ocr: OCRResult? = nil, timings: [String: Double] = [:]) {
