@@ -157,9 +157,12 @@ public struct MenuAnalyzer: Sendable {
                                      nameProbability: nameP).run()
             let priced = MenuStructurer(lines: lines, runs: runs, legendLines: legendLines).run()
             let pricedNotes = Self.notesByHeader(priced.items)
-            let pricedCoverage = Self.structureCoverage(lines: lines, runs: runs, items: priced.items,
-                                                        notes: pricedNotes.flatMap(\.lines), legendLines: legendLines)
-            if priced.items.count >= Self.minimumPricedItems && pricedCoverage >= Self.pricedCoverageEnough {
+            // Each printed price belongs to one item: a structure that leaves fewer prices
+            // without their item read the page's strongest evidence better.
+            let priceLines = runs.joined().filter { $0 >= 0 && $0 < lines.count && !legendLines.contains($0)
+                && PriceParser.find(in: lines[$0].text, allowPlain: false) != nil }.count
+            func orphanPrices(_ items: [RawItem]) -> Int { max(0, priceLines - items.filter { $0.price != nil }.count) }
+            if priced.items.count >= Self.minimumPricedItems && orphanPrices(priced.items) < orphanPrices(out.items) {
                 raw = priced.items; sections = priced.sections; loose = priced.looseLines; notes = pricedNotes
             } else {
                 raw = out.items; sections = out.sections; loose = out.looseLines
@@ -292,12 +295,9 @@ public struct MenuAnalyzer: Sendable {
 
     /// Share of the text (characters, legend lines left out) that the structure
     /// explains: lines of items and section headers fully, section notes half.
-    /// The price-keyed structure is used on a photo when it finds at least this many
-    /// items and they explain this share of the page's text (the role structure explains
-    /// nearly every line by construction, so the two are not compared). Set on the tune
-    /// part of the labelled menus (docs/menu-structure.md).
+    /// The price-keyed structure is used on a photo only when it finds at least this many
+    /// items and gives more of the page's prices to an item than the role structure does.
     static let minimumPricedItems = 3
-    static let pricedCoverageEnough = 0.6
 
     /// Each section's note lines, from the items that carry them.
     static func notesByHeader(_ items: [RawItem]) -> [(section: String?, lines: [Int])] {
