@@ -187,8 +187,8 @@ public final class Journal: @unchecked Sendable {
     }
 
     private func writeAll(_ bytes: [UInt8]) throws(IOFailure) {
-        // One write call for the whole line, so concurrent appenders (and the
-        // crash handler) never interleave inside a line.
+        // One write call for the whole line, so concurrent appenders (the
+        // supervisor's workers' results and crash lines) never interleave inside a line.
         let n = bytes.withUnsafeBytes { buf in Glibc.write(fileDescriptor, buf.baseAddress, buf.count) }
         if n < 0 { throw IOFailure(code: errno, what: "appending to \(url.lastPathComponent)") }
         if n != bytes.count { throw IOFailure(code: ENOSPC, what: "appending to \(url.lastPathComponent) (short write)") }

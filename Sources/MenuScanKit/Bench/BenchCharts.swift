@@ -60,69 +60,79 @@ extension BenchRender {
     /// Reliability diagram: per confidence band the share of words that were
     /// correct (bars), against the diagonal of perfect calibration.
     public static func calibrationSVG(_ report: BenchReport) -> String {
-        let f = Frame()
         let calibration = report.accuracy?.calibration
         let ece = calibration?.expectedCalibrationError.map { ", ECE \(number($0))" } ?? ""
-        var s = svgOpen(f, title: "Confidence vs accuracy: \(report.label)\(ece)")
-        for tick in stride(from: 0.0, through: 1.0, by: 0.2) {
-            let y = f.y(tick, max: 1)
-            s += line(f.left, y, f.width - f.right, y, stroke: "#eaeef2")
-            s += text(f.left - 6, y + 4, number(tick, digits: 1), anchor: "end", size: 11)
+        let bands: [ReliabilityBand]? = calibration.flatMap { cal in
+            cal.words > 0 ? cal.bins.compactMap { bin in
+                guard let accuracy = bin.accuracy, let mean = bin.meanConfidence else { return nil }
+                return ReliabilityBand(lower: bin.lower, upper: bin.upper, value: accuracy, mean: mean, count: bin.words,
+                                       dataAttribute: "data-words",
+                                       tooltip: "\(number(bin.lower, digits: 1))–\(number(bin.upper, digits: 1)): "
+                                           + "\(bin.correct) of \(bin.words) words correct (\(percent(accuracy))), mean confidence \(number(mean))")
+            } : nil
         }
-        if let calibration, calibration.words > 0 {
-            for bin in calibration.bins {
-                guard let accuracy = bin.accuracy, let mean = bin.meanConfidence else { continue }
-                let x0 = f.x(bin.lower) + 1, x1 = f.x(bin.upper) - 1
-                let y = f.y(accuracy, max: 1)
-                s += "<rect class=\"band\" data-words=\"\(bin.words)\" x=\"\(c(x0))\" y=\"\(c(y))\" "
-                    + "width=\"\(c(x1 - x0))\" height=\"\(c(f.top + f.plotHeight - y))\" fill=\"#54aeff\" fill-opacity=\"0.55\">"
-                    + "<title>\(number(bin.lower, digits: 1))–\(number(bin.upper, digits: 1)): "
-                    + "\(bin.correct) of \(bin.words) words correct (\(percent(accuracy))), mean confidence \(number(mean))</title></rect>\n"
-                s += "<circle cx=\"\(c(f.x(mean)))\" cy=\"\(c(y))\" r=\"3\" fill=\"#0550ae\"/>\n"
-                s += text((x0 + x1) / 2, y - 5, "n=\(bin.words)", anchor: "middle", size: 9)
-            }
-        } else {
-            s += text(f.left + f.plotWidth / 2, f.top + f.plotHeight / 2,
-                      "no ground truth: accuracy not measured", anchor: "middle", size: 13)
-        }
-        s += line(f.x(0), f.y(0, max: 1), f.x(1), f.y(1, max: 1), stroke: "#57606a", dash: true)
-        s += text(f.x(0.02), f.y(0.93, max: 1), "perfect calibration (dashed)", anchor: "start", size: 10)
-        s += xAxis(f, label: "word confidence (band; dot = mean confidence)")
-        s += yAxisLabel(f, "share of words correct")
-        return s + "</svg>"
+        return reliabilitySVG(title: "Confidence vs accuracy: \(report.label)\(ece)", bands: bands,
+                              fill: "#54aeff", fillOpacity: 0.55, dot: "#0550ae", minWidth: 0,
+                              empty: "no ground truth: accuracy not measured", diagonalNote: true,
+                              xLabel: "word confidence (band; dot = mean confidence)", yLabel: "share of words correct")
     }
 
     /// Photo-level reliability diagram (issue 17): per readConfidence band
     /// the photos' mean word recall (bars), against the diagonal.
     public static func readCalibrationSVG(_ report: BenchReport) -> String {
-        let f = Frame()
         let calibration = report.accuracy?.readCalibration
         let mae = calibration?.meanAbsoluteError.map { ", mean |error| \(number($0))" } ?? ""
-        var s = svgOpen(f, title: "readConfidence vs word recall: \(report.label)\(mae)")
+        let bands: [ReliabilityBand]? = calibration.flatMap { cal in
+            cal.photos > 0 ? cal.bands.compactMap { band in
+                guard let recall = band.meanWordRecall, let mean = band.meanReadConfidence else { return nil }
+                return ReliabilityBand(lower: band.lower, upper: band.upper, value: recall, mean: mean, count: band.photos,
+                                       dataAttribute: "data-photos",
+                                       tooltip: "\(number(band.lower, digits: 2))–\(number(band.upper, digits: 2)): \(band.photos) photos, "
+                                           + "mean word recall \(number(recall)), mean readConfidence \(number(mean))")
+            } : nil
+        }
+        return reliabilitySVG(title: "readConfidence vs word recall: \(report.label)\(mae)", bands: bands,
+                              fill: "#8250df", fillOpacity: 0.45, dot: "#6639ba", minWidth: 1,
+                              empty: "no ground truth or no readConfidence", diagonalNote: false,
+                              xLabel: "readConfidence (band; dot = mean)", yLabel: "mean word recall of the photos")
+    }
+
+    /// One bar of a reliability diagram: a band of predicted confidence, the measured
+    /// value (share correct, mean recall) and the band's mean prediction.
+    private struct ReliabilityBand {
+        var lower: Double, upper: Double, value: Double, mean: Double, count: Int
+        var dataAttribute: String, tooltip: String
+    }
+
+    /// A reliability diagram: bars of measured value per band against the diagonal of
+    /// perfect calibration; `bands` nil draws the `empty` message instead.
+    private static func reliabilitySVG(title: String, bands: [ReliabilityBand]?, fill: String, fillOpacity: Double,
+                                       dot: String, minWidth: Double, empty: String, diagonalNote: Bool,
+                                       xLabel: String, yLabel: String) -> String {
+        let f = Frame()
+        var s = svgOpen(f, title: title)
         for tick in stride(from: 0.0, through: 1.0, by: 0.2) {
             let y = f.y(tick, max: 1)
             s += line(f.left, y, f.width - f.right, y, stroke: "#eaeef2")
             s += text(f.left - 6, y + 4, number(tick, digits: 1), anchor: "end", size: 11)
         }
-        if let calibration, calibration.photos > 0 {
-            for band in calibration.bands {
-                guard let recall = band.meanWordRecall, let mean = band.meanReadConfidence else { continue }
+        if let bands {
+            for band in bands {
                 let x0 = f.x(band.lower) + 1, x1 = f.x(band.upper) - 1
-                let y = f.y(recall, max: 1)
-                s += "<rect class=\"band\" data-photos=\"\(band.photos)\" x=\"\(c(x0))\" y=\"\(c(y))\" "
-                    + "width=\"\(c(max(1, x1 - x0)))\" height=\"\(c(f.top + f.plotHeight - y))\" fill=\"#8250df\" fill-opacity=\"0.45\">"
-                    + "<title>\(number(band.lower, digits: 2))–\(number(band.upper, digits: 2)): \(band.photos) photos, "
-                    + "mean word recall \(number(recall)), mean readConfidence \(number(mean))</title></rect>\n"
-                s += "<circle cx=\"\(c(f.x(mean)))\" cy=\"\(c(y))\" r=\"3\" fill=\"#6639ba\"/>\n"
-                s += text((x0 + x1) / 2, y - 5, "n=\(band.photos)", anchor: "middle", size: 9)
+                let y = f.y(band.value, max: 1)
+                s += "<rect class=\"band\" \(band.dataAttribute)=\"\(band.count)\" x=\"\(c(x0))\" y=\"\(c(y))\" "
+                    + "width=\"\(c(max(minWidth, x1 - x0)))\" height=\"\(c(f.top + f.plotHeight - y))\" fill=\"\(fill)\" fill-opacity=\"\(fillOpacity)\">"
+                    + "<title>\(band.tooltip)</title></rect>\n"
+                s += "<circle cx=\"\(c(f.x(band.mean)))\" cy=\"\(c(y))\" r=\"3\" fill=\"\(dot)\"/>\n"
+                s += text((x0 + x1) / 2, y - 5, "n=\(band.count)", anchor: "middle", size: 9)
             }
         } else {
-            s += text(f.left + f.plotWidth / 2, f.top + f.plotHeight / 2,
-                      "no ground truth or no readConfidence", anchor: "middle", size: 13)
+            s += text(f.left + f.plotWidth / 2, f.top + f.plotHeight / 2, empty, anchor: "middle", size: 13)
         }
         s += line(f.x(0), f.y(0, max: 1), f.x(1), f.y(1, max: 1), stroke: "#57606a", dash: true)
-        s += xAxis(f, label: "readConfidence (band; dot = mean)")
-        s += yAxisLabel(f, "mean word recall of the photos")
+        if diagonalNote { s += text(f.x(0.02), f.y(0.93, max: 1), "perfect calibration (dashed)", anchor: "start", size: 10) }
+        s += xAxis(f, label: xLabel)
+        s += yAxisLabel(f, yLabel)
         return s + "</svg>"
     }
 
