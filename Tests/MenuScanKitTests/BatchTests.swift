@@ -40,6 +40,27 @@ struct BatchTests {
         #expect(r.photos.filter { $0.url.path.hasSuffix("one/menu.jpg") }.count == 1)
     }
 
+    @Test("symlink loops end the walk, and links that lead nowhere still get their own result")
+    func symlinks() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanup(dir) }
+        let fm = FileManager.default
+        try touch(dir, "a.jpg")
+        try touch(dir, "sub/b.jpg")
+        // sub/up → the folder itself, sub/again → sub: walking them would never end.
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("sub/up").path, withDestinationPath: "..")
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("sub/again").path, withDestinationPath: ".")
+        // A link to itself and a link to nothing, named like photos.
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("loop.jpg").path, withDestinationPath: "loop.jpg")
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("gone.png").path, withDestinationPath: "missing.png")
+        let r = InputDiscovery.discover([dir.path])
+        #expect(r.photos.map(\.outputBase) == ["a", "gone", "loop", "sub/b"])
+        // Processing such a link is a per-file error, never a hang or a crash.
+        let result = try PhotoProcessor.forTests().process(fileAt: dir.appendingPathComponent("loop.jpg"), displayPath: "loop.jpg")
+        #expect(result.status == .error)
+        #expect(result.messages.first?.code.hasPrefix("MSG-INPUT") == true)
+    }
+
     @Test("a missing argument is reported, the rest still found")
     func missing() throws {
         let dir = TestSupport.temporaryDirectory()

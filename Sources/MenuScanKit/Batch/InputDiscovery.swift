@@ -75,7 +75,9 @@ public enum InputDiscovery {
                 continue
             }
             var files: [String] = []
-            walk(rootURL, prefix: "", into: &files, skipped: &skipped)
+            var visited = Set<FolderID>()
+            if let id = FolderID(rootURL.path) { visited.insert(id) }
+            walk(rootURL, prefix: "", into: &files, skipped: &skipped, visited: &visited)
             for relative in files.sorted() {
                 let display = (argument as NSString).appendingPathComponent(relative)
                 found.append((rootURL.appendingPathComponent(relative), display, relative, rootIndex))
@@ -114,17 +116,38 @@ public enum InputDiscovery {
         return Result(photos: photos, missing: missing, skippedFiles: skipped)
     }
 
-    private static func walk(_ dir: URL, prefix: String, into files: inout [String], skipped: inout Int) {
+    /// A folder's identity (device and inode, through symlinks): a link back to a
+    /// folder already walked is not walked again, so a symlink loop cannot recurse forever.
+    struct FolderID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        init?(_ path: String) {
+            var st = stat()
+            guard stat(path, &st) == 0 else { return nil }
+            device = UInt64(st.st_dev)
+            inode = UInt64(st.st_ino)
+        }
+    }
+
+    private static func walk(_ dir: URL, prefix: String, into files: inout [String], skipped: inout Int,
+                             visited: inout Set<FolderID>) {
         let fm = FileManager.default
         guard let entries = try? fm.contentsOfDirectory(atPath: dir.path) else { return }
         for name in entries where !name.hasPrefix(".") {
             let url = dir.appendingPathComponent(name)
             let relative = prefix.isEmpty ? name : prefix + "/" + name
+            let isImage = imageExtensions.contains((name as NSString).pathExtension.lowercased())
             var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: url.path, isDirectory: &isDir) else { continue }
+            guard fm.fileExists(atPath: url.path, isDirectory: &isDir) else {
+                // A dangling or looping symlink named like a photo: it gets its own error result.
+                if isImage { files.append(relative) } else { skipped += 1 }
+                continue
+            }
             if isDir.boolValue {
-                walk(url, prefix: relative, into: &files, skipped: &skipped)
-            } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                // Walk each folder once, however many links lead to it.
+                guard let id = FolderID(url.path), visited.insert(id).inserted else { continue }
+                walk(url, prefix: relative, into: &files, skipped: &skipped, visited: &visited)
+            } else if isImage {
                 files.append(relative)
             } else {
                 skipped += 1
