@@ -28,7 +28,7 @@ usage: Benchmarks/read_quality_eval.py [--bin .build/release/menuscan]
           [--csv rows.csv] [--no-real] [--no-generated] [-- extra scan options]
 Needs Pillow and numpy (pip install pillow numpy) for the generator.
 """
-import argparse, collections, csv, glob, hashlib, json, os, re, subprocess, sys
+import argparse, collections, csv, glob, json, os, re, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EVAL = os.path.join(ROOT, "..", "shared", "eval")
@@ -37,8 +37,7 @@ NEGATIVES = ("Food1", "sides", "wingslg", "CAFE-COCONUT", "test-menus__menu", "_
 HIGH = 0.85  # R6: high confidence above this
 
 
-def part_of(name):
-    return "check" if int(hashlib.sha1(name.encode()).hexdigest(), 16) % 3 == 0 else "tune"
+from evalsplit import part_of  # noqa: E402
 
 
 def words(text):

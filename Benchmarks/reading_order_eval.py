@@ -14,7 +14,7 @@ Pages: the check part (sha1 split as in structure_eval.py) unless --part all|tun
 Usage: python3 Benchmarks/reading_order_eval.py [--out /tmp/menuscan-ro] [--tag default] [--part check]
        [--flags "--no-reading-order"] [--sets menus,documents,receipts] [--bin …]
 """
-import argparse, hashlib, os, subprocess, sys, unicodedata
+import argparse, os, subprocess, sys, unicodedata
 from rapidfuzz.distance import Levenshtein
 
 IMG = (".png", ".jpg", ".jpeg", ".tif", ".tiff")
@@ -29,9 +29,7 @@ def cer(gt, pred):
     return Levenshtein.distance(g, p) / max(1, len(g))
 
 
-def part_of(name):
-    """The tune/check split of Benchmarks/structure_eval.py: check <=> sha1(NAME) % 3 == 0."""
-    return "check" if int(hashlib.sha1(name.encode()).hexdigest(), 16) % 3 == 0 else "tune"
+from evalsplit import part_of  # noqa: E402
 
 
 def pages(d, part="all"):

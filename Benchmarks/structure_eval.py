@@ -27,11 +27,10 @@ Usage:
 On generated menus (Benchmarks/gen_menus.py) scan the folder once with
 `menuscan scan DIR --out SCAN_OUT --quality warn --jobs 2` and pass --from-scan.
 """
-import argparse, difflib, hashlib, json, os, re, subprocess, sys, tempfile, unicodedata
+import argparse, difflib, json, os, re, subprocess, sys, tempfile, unicodedata
 
 
-def part_of(name):
-    return "check" if int(hashlib.sha1(name.encode()).hexdigest(), 16) % 3 == 0 else "tune"
+from evalsplit import part_of  # noqa: E402
 
 
 def norm(s):
