@@ -32,6 +32,16 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(p.name == "Pancakes" && p.price == "8")
     }
 
+    @Test func featuresNeverIndexPastThePage() {
+        // A run naming lines the page does not have (before: its neighbours were
+        // looked up unchecked and trapped).
+        let words = tline("Soup of the day 5.00", x: 0, y: 0).words
+        let v = LineFeatures.vectors(lines: [words, words], texts: ["Soup of the day 5.00", "Soup of the day 5.00"],
+                                     runs: [[0, 7, 1], [-3, 1]])
+        #expect(v.count == 2)
+        #expect(v.allSatisfy { $0.count == LineFeatures.names.count })
+    }
+
     @Test func theRoleModelLoadsAndMatchesTheFeatures() throws {
         let model = try #require(RoleModel.shared)
         #expect(model.features == LineFeatures.names)

@@ -154,7 +154,7 @@ enum LineFeatures {
         // line without a price is less likely an item name.
         let priceShare = Double(facts.filter { $0.strong > 0 || $0.plainEnd > 0 }.count) / Double(max(1, facts.filter { $0.words > 0 }.count))
         for run in runs {
-            let rb = run.compactMap { boxes[$0] }
+            let rb = run.compactMap { $0 >= 0 && $0 < n ? boxes[$0] : nil }
             guard let first = rb.first else { continue }
             let runBox = rb.dropFirst().reduce(first) { $0.union($1) }
             let runW = Double(max(1, runBox.width))
@@ -162,8 +162,10 @@ enum LineFeatures {
             for (k, i) in run.enumerated() where i >= 0 && i < n {
                 let f = facts[i]
                 let b = boxes[i]
-                let prev: Int? = k > 0 ? run[k - 1] : nil
-                let next: Int? = k + 1 < run.count ? run[k + 1] : nil
+                // Neighbours in the run, only when they are lines of this page (the line
+                // itself is checked above; a run from elsewhere must not index past `n`).
+                let prev: Int? = k > 0 && run[k - 1] >= 0 && run[k - 1] < n ? run[k - 1] : nil
+                let next: Int? = k + 1 < run.count && run[k + 1] >= 0 && run[k + 1] < n ? run[k + 1] : nil
                 let h = heights[i]
                 var v = [Double](repeating: 0, count: names.count)
                 v[0] = h > 0 ? max(-1.5, min(1.5, log(h))) : 0

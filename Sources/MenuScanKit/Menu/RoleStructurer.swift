@@ -140,9 +140,10 @@ struct RoleStructurer {
                 switch role {
                 case .header:
                     finish()
-                    section = MenuStructurer.stripCodes(text)
+                    let header = MenuStructurer.stripCodes(text)
+                    section = header
                     sectionLine = i
-                    sections.append(section!)
+                    sections.append(header)
                 case .name:
                     let p = parsed[i] ?? Self.parseNameLine(text)
                     if pricedPage, p.price != nil, let c = current, c.lines.count == 1, c.price == nil, c.descriptionParts.isEmpty {
