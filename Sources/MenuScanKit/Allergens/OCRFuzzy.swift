@@ -59,13 +59,9 @@ enum OCRFuzzy {
     /// Text as the distance reads it: one value per Unicode scalar.
     static func scalars(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
 
-    /// Weighted distance between an observed token and a lexicon word.
-    static func distance(_ observed: String, _ target: String, limit: Double = .infinity) -> Double {
-        distance(scalars(observed), scalars(target), limit: limit)
-    }
-
-    /// The distance on scalars: three rolling rows (transpositions and two-letter
-    /// confusions reach back two rows), no allocation per cell.
+    /// Weighted distance between an observed token and a lexicon word, on scalars:
+    /// three rolling rows (transpositions and two-letter confusions reach back two
+    /// rows), no allocation per cell.
     static func distance(_ a: [UInt32], _ b: [UInt32], limit: Double = .infinity) -> Double {
         let n = a.count, m = b.count
         if n == 0 { return Double(m) }
@@ -122,11 +118,6 @@ enum OCRFuzzy {
 
     /// "crumbled" is an inflection of "crumble", not a misreading: a word that
     /// only adds or drops letters at the end of a lexicon word is not fuzzed.
-    static func isInflection(_ observed: String, _ target: String) -> Bool {
-        observed.hasPrefix(target) || target.hasPrefix(observed)
-    }
-
-    /// `isInflection` on scalars.
     static func isInflection(_ observed: [UInt32], _ target: [UInt32]) -> Bool {
         let n = min(observed.count, target.count)
         for k in 0..<n where observed[k] != target[k] { return false }
