@@ -29,6 +29,10 @@ struct LexiconEntry: Sendable, Equatable {
     /// a `section` word ("PIZZAS") speaks for the items under it.
     enum Role: Sendable { case dish, ingredient, preparation, modifier, section }
     var role: Role = .dish
+    /// The file the row came from: lexicon.tsv's allergen words, dishes.tsv (tagged with
+    /// the dish's language of origin, "pizza" = it) or known.tsv.
+    enum Table: Sendable { case lexicon, dishes, known }
+    var table: Table = .lexicon
 }
 
 /// Qualifier phrases (models/allergens/qualifiers.tsv).
@@ -277,7 +281,7 @@ public struct AllergenLexicon: Sendable {
             out.append(LexiconEntry(term: term, words: words, allergens: contains, kind: kind, diet: diet,
                                     confidence: 0.9, noFuzz: words.count > 1, noAbsent: false, affix: affix,
                                     lang: cols.count > 5 ? cols[5] : "", mayContain: may,
-                                    why: cols.count > 6 ? cols[6] : "", role: role(ofDishCategory: cols[4])))
+                                    why: cols.count > 6 ? cols[6] : "", role: role(ofDishCategory: cols[4]), table: .dishes))
         }
         return out
     }
@@ -307,7 +311,7 @@ public struct AllergenLexicon: Sendable {
             let role: LexiconEntry.Role = cols[1] == "ingredient" ? .ingredient : (cols[1] == "preparation" ? .preparation : .modifier)
             out.append(LexiconEntry(term: term, words: words, allergens: [], kind: .known, diet: diet, confidence: 1,
                                     noFuzz: true, noAbsent: false, affix: affix, lang: cols.count > 3 ? cols[3] : "",
-                                    role: role))
+                                    role: role, table: .known))
         }
         return out
     }

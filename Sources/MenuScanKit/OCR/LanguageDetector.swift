@@ -50,7 +50,9 @@ public struct LanguageDetector: Sendable {
     public init(lexicon: AllergenLexicon?) {
         var words: [String: Set<String>] = [:]
         let tag = Dictionary(uniqueKeysWithValues: Self.languages.map { ($0.lexicon, $0.tesseract) })
-        for entry in lexicon?.entries ?? [] where entry.words.count == 1 && entry.words[0].count >= 4 {
+        // Allergen words only: dish names are tagged with their language of origin
+        // ("margherita", "croissant") and print on menus of every language.
+        for entry in lexicon?.entries ?? [] where entry.table == .lexicon && entry.words.count == 1 && entry.words[0].count >= 4 {
             guard let code = tag[entry.lang] else { continue }
             words[code, default: []].insert(entry.words[0])
         }
