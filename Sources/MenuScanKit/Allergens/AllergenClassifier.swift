@@ -130,7 +130,8 @@ struct AllergenClassifier: Sendable {
         var i = 0
         let entries = lexicon.entries
         func text(_ s: Int, _ e: Int) -> String {
-            tokens[s..<e].map(\.raw).joined(separator: " ").replacingOccurrences(of: " - ", with: "-")
+            if e == s + 1 { return tokens[s].raw }
+            return tokens[s..<e].map(\.raw).joined(separator: " ").replacingOccurrences(of: " - ", with: "-")
         }
         while i < tokens.count {
             let tok = tokens[i]
@@ -139,7 +140,9 @@ struct AllergenClassifier: Sendable {
             // Several rows may share a term (different allergens or confidences): all count.
             var bestEnd = 0
             var bestIdx: [Int] = []
-            for v in Set(variants[i]) {
+            // The word as printed first, then its singulars: the first row found names the
+            // role (a Set's order changes from run to run and made verdicts do so too).
+            for (k, v) in variants[i].enumerated() where !variants[i][..<k].contains(v) {
                 for idx in lexicon.byFirstWord[v] ?? [] {
                     if let end = wordsMatch(entries[idx].words, tokens: tokens, variants: variants, at: i) {
                         if end > bestEnd { bestEnd = end; bestIdx = [idx] }
@@ -215,25 +218,8 @@ struct AllergenClassifier: Sendable {
                 if let known = memo?.fuzzy[norm] {
                     fbest = known
                 } else {
-                let scalars = Set(variants[i]).map { v in (OCRFuzzy.scalars(v), v.hasPrefix("rn") || v.hasPrefix("cl")) }
-                // Only candidates within two letters of a variant's length; ties go to the
-                // earlier lexicon row.
-                for length in Set(scalars.flatMap { ($0.0.count - 2)...($0.0.count + 2) }) {
-                    for p in lexicon.fuzzyByLength[length] ?? [] {
-                        let idx = lexicon.fuzzyCandidates[p], ts = lexicon.fuzzyScalars[p]
-                        for (vs, pairStart) in scalars where abs(vs.count - ts.count) <= 2 && !OCRFuzzy.isInflection(vs, ts) {
-                            guard let f1 = vs.first, let f2 = ts.first,
-                                  f1 == f2 || OCRFuzzy.substitution(f1, f2) < 1 || pairStart else { continue }
-                            let limit = OCRFuzzy.maxCost(forLength: min(vs.count, ts.count))
-                            guard limit > 0 else { continue }
-                            let c = OCRFuzzy.distance(vs, ts, limit: limit)
-                            guard c > 0 && c <= limit else { continue }
-                            if let (bi, bc) = fbest, bc < c || (bc == c && bi < idx) { continue }
-                            fbest = (idx, c)
-                        }
-                    }
-                }
-                memo?.fuzzy[norm] = .some(fbest)
+                    fbest = fuzzyBest(variants[i])
+                    memo?.fuzzy[norm] = .some(fbest)
                 }
                 if let (idx, c) = fbest, entries[idx].kind != .safe {
                     out.append(TermMatch(entry: idx, start: i, end: i + 1, cost: c, text: tok.raw))
@@ -243,6 +229,35 @@ struct AllergenClassifier: Sendable {
             i += 1
         }
         return (out, covered, roles)
+    }
+
+    /// The lexicon row an OCR-damaged word most likely is, and its cost: candidates
+    /// within two letters of a variant's length whose first letter is the same or a
+    /// confusable one (any, after "rn"/"cl"); ties go to the earlier lexicon row.
+    private func fuzzyBest(_ variants: [String]) -> (Int, Double)? {
+        var best: (Int, Double)? = nil
+        for v in variants {
+            let vs = OCRFuzzy.scalars(v)
+            guard let f1 = vs.first else { continue }
+            let pairStart = v.hasPrefix("rn") || v.hasPrefix("cl")
+            for length in (vs.count - 2)...(vs.count + 2) {
+                for (f2, positions) in lexicon.fuzzyByLength[length] ?? [:]
+                where f1 == f2 || pairStart || OCRFuzzy.substitution(f1, f2) < 1 {
+                    for p in positions {
+                        let idx = lexicon.fuzzyCandidates[p], ts = lexicon.fuzzyScalars[p]
+                        guard !OCRFuzzy.isInflection(vs, ts) else { continue }
+                        let limit = OCRFuzzy.maxCostTenths(forLength: min(vs.count, ts.count))
+                        guard limit > 0 else { continue }
+                        let tenths = OCRFuzzy.distanceTenths(vs, ts, limit: limit)
+                        guard tenths > 0 && tenths <= limit else { continue }
+                        let c = Double(tenths) / 10
+                        if let (bi, bc) = best, bc < c || (bc == c && bi < idx) { continue }
+                        best = (idx, c)
+                    }
+                }
+            }
+        }
+        return best
     }
 
     /// Closed-world: is what the item is understood from the roles of its terms? A dish

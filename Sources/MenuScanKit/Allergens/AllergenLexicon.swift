@@ -70,7 +70,9 @@ public struct AllergenLexicon: Sendable {
     var fuzzyCandidates: [Int] = []
     /// Each fuzzy candidate's term as scalars, and candidate positions by scalar count.
     var fuzzyScalars: [[UInt32]] = []
-    var fuzzyByLength: [Int: [Int]] = [:]
+    /// Candidate positions by scalar count, then by first scalar (a misreading keeps its
+    /// first letter or a confusable one, so most buckets are never looked at).
+    var fuzzyByLength: [Int: [UInt32: [Int]]] = [:]
     var qualifiersByFirstWord: [String: [Int]] = [:]
     /// Exact single-term lookup (legend names: "Sulphur dioxide", "Lactose").
     var byTerm: [String: Int] = [:]
@@ -89,7 +91,7 @@ public struct AllergenLexicon: Sendable {
                 if byTerm[e.term] == nil || (e.kind != .safe && e.kind != .known) { byTerm[e.term] = i }
                 if e.kind != .known && e.words.count == 1 && !e.noFuzz && e.term.count >= 5 && !e.term.contains(where: \.isNumber) {
                     let scalars = OCRFuzzy.scalars(e.term)
-                    fuzzyByLength[scalars.count, default: []].append(fuzzyCandidates.count)
+                    fuzzyByLength[scalars.count, default: [:]][scalars[0], default: []].append(fuzzyCandidates.count)
                     fuzzyScalars.append(scalars)
                     fuzzyCandidates.append(i)
                 }

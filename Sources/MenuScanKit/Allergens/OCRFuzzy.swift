@@ -54,39 +54,64 @@ enum OCRFuzzy {
         return t
     }()
 
-    private static func isPairTarget(_ c: UInt32) -> Bool { c < 128 && pairTargets[Int(c)] }
 
     /// Text as the distance reads it: one value per Unicode scalar.
     static func scalars(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
 
-    /// Weighted distance between an observed token and a lexicon word, on scalars:
-    /// three rolling rows (transpositions and two-letter confusions reach back two
-    /// rows), no allocation per cell.
+    /// `substitution` in tenths for ASCII pairs (the distance's inner loop).
+    private static let asciiTenths: [Int32] = asciiTable.map { Int32(($0 * 10).rounded()) }
+
+    @inline(__always)
+    private static func substitutionTenths(_ a: UInt32, _ b: UInt32) -> Int32 {
+        if a == b { return 0 }
+        if a < 128 && b < 128 { return asciiTenths[Int(a &* 128 &+ b)] }
+        return Int32((substitution(a, b) * 10).rounded())
+    }
+
+    /// Weighted distance between an observed token and a lexicon word, on scalars.
     static func distance(_ a: [UInt32], _ b: [UInt32], limit: Double = .infinity) -> Double {
+        let tenths = limit.isFinite ? Int32(min(limit * 10, Double(Int32.max / 2)).rounded(.down)) : Int32.max / 2
+        return Double(distanceTenths(a, b, limit: tenths)) / 10
+    }
+
+    /// The distance in tenths of an edit (all costs are: 1, 0.6, 0.3), so sums are exact:
+    /// three rolling rows (transpositions and two-letter confusions reach back two rows),
+    /// no allocation per cell; stops once two rows in a row are all over `limit`.
+    static func distanceTenths(_ a: [UInt32], _ b: [UInt32], limit: Int32) -> Int32 {
         let n = a.count, m = b.count
-        if n == 0 { return Double(m) }
-        if m == 0 { return Double(n) }
-        var back2 = [Double](repeating: 0, count: m + 1)
-        var back1 = (0...m).map(Double.init)
-        var row = [Double](repeating: 0, count: m + 1)
-        var previousRowMin = 0.0
+        if n == 0 { return Int32(clamping: m * 10) }
+        if m == 0 { return Int32(clamping: n * 10) }
+        let one: Int32 = 10, confusion = Int32((confusionCost * 10).rounded())
+        var back2 = [Int32](repeating: 0, count: m + 1)
+        var back1 = (0...m).map { Int32(clamping: $0 * 10) }
+        var row = [Int32](repeating: 0, count: m + 1)
+        var previousRowMin: Int32 = 0
+        // Statics read once a call, not once a cell (each read of a static checks its initialisation).
+        let table = asciiTenths, pairs = scalarPairs, targets = pairTargets
+        @inline(__always) func sub(_ x: UInt32, _ y: UInt32) -> Int32 {
+            if x == y { return 0 }
+            if x < 128 && y < 128 { return table[Int(x &* 128 &+ y)] }
+            return substitutionTenths(x, y)
+        }
+        @inline(__always) func isTarget(_ c: UInt32) -> Bool { c < 128 && targets[Int(c)] }
         for i in 1...n {
-            row[0] = Double(i)
-            var rowMin = Double.infinity
+            row[0] = Int32(clamping: i * 10)
+            var rowMin = Int32.max
             let ai = a[i - 1]
+            let aiPair = isTarget(ai)
             for j in 1...m {
                 let bj = b[j - 1]
-                var v = min(back1[j] + 1, row[j - 1] + 1, back1[j - 1] + substitution(ai, bj))
+                var v = min(back1[j] + one, row[j - 1] + one, back1[j - 1] + sub(ai, bj))
                 if i >= 2 && j >= 2 && ai == b[j - 2] && a[i - 2] == bj {
-                    v = min(v, back2[j - 2] + 1)
+                    v = min(v, back2[j - 2] + one)
                 }
-                if isPairTarget(bj) || isPairTarget(ai) {
-                    for (t0, t1, one) in scalarPairs {
-                        if i >= 2 && a[i - 2] == t0 && ai == t1 && bj == one {
-                            v = min(v, back2[j - 1] + confusionCost)
+                if aiPair || isTarget(bj) {
+                    for (t0, t1, single) in pairs {
+                        if i >= 2 && a[i - 2] == t0 && ai == t1 && bj == single {
+                            v = min(v, back2[j - 1] + confusion)
                         }
-                        if j >= 2 && b[j - 2] == t0 && bj == t1 && ai == one {
-                            v = min(v, back1[j - 2] + confusionCost)
+                        if j >= 2 && b[j - 2] == t0 && bj == t1 && ai == single {
+                            v = min(v, back1[j - 2] + confusion)
                         }
                     }
                 }
@@ -115,6 +140,9 @@ enum OCRFuzzy {
         default: return 1.6
         }
     }
+
+    /// `maxCost` in tenths.
+    static func maxCostTenths(forLength len: Int) -> Int32 { Int32((maxCost(forLength: len) * 10).rounded()) }
 
     /// "crumbled" is an inflection of "crumble", not a misreading: a word that
     /// only adds or drops letters at the end of a lexicon word is not fuzzed.

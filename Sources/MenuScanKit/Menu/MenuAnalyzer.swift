@@ -98,7 +98,7 @@ public struct MenuAnalyzer: Sendable {
         // Blank lines separate runs (an item never spans a blank line).
         var runs: [[Int]] = [[]]
         for (i, l) in lines.enumerated() {
-            if l.text.trimmingCharacters(in: .whitespaces).isEmpty { if !runs[runs.count - 1].isEmpty { runs.append([]) } }
+            if l.text.trimmingSpaces().isEmpty { if !runs[runs.count - 1].isEmpty { runs.append([]) } }
             else { runs[runs.count - 1].append(i) }
         }
         return analyze(lines: lines, runs: runs.filter { !$0.isEmpty }, perLine: perLine, exactText: true, profile: profile)
@@ -115,7 +115,7 @@ public struct MenuAnalyzer: Sendable {
         var numLines = Set<Int>(), letLines = Set<Int>()
         for (i, l) in lines.enumerated() {
             let parts = l.text.split(whereSeparator: { "/|;•".contains($0) })
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
             guard !parts.isEmpty else { continue }
             var found: [(String, [AllergenID])] = []
             for p in parts {
@@ -171,7 +171,7 @@ public struct MenuAnalyzer: Sendable {
         } else if perLine {
             for run in runs {
                 for i in run {
-                    let t = lines[i].text.trimmingCharacters(in: .whitespaces)
+                    let t = lines[i].text.trimmingSpaces()
                     let f = PriceParser.find(in: t, allowPlain: false)
                     let name = (f.map { $0.before.isEmpty ? t : $0.before } ?? t)
                     raw.append(RawItem(section: nil, name: name, price: f?.before.isEmpty == false ? f?.price : nil, lines: [i]))
@@ -184,8 +184,8 @@ public struct MenuAnalyzer: Sendable {
             // No menu structure (no prices): the text is one dish ("Chicken satay with peanut sauce").
             let textLines = runs.flatMap { $0 }.filter { !legendLines.contains($0) }
             if raw.isEmpty, exactText, let first = textLines.first {
-                raw = [RawItem(section: nil, name: lines[first].text.trimmingCharacters(in: .whitespaces),
-                               descriptionParts: textLines.dropFirst().map { lines[$0].text.trimmingCharacters(in: .whitespaces) },
+                raw = [RawItem(section: nil, name: lines[first].text.trimmingSpaces(),
+                               descriptionParts: textLines.dropFirst().map { lines[$0].text.trimmingSpaces() },
                                lines: textLines)]
                 sections = []; loose = []
             }
@@ -284,7 +284,7 @@ public struct MenuAnalyzer: Sendable {
                             sectionNotes: notes.map { n in
                                 SectionNote(section: n.section,
                                             text: n.lines.filter { $0 >= 0 && $0 < lines.count }
-                                                .map { lines[$0].text.trimmingCharacters(in: .whitespaces) })
+                                                .map { lines[$0].text.trimmingSpaces() })
                             })
     }
 

@@ -47,13 +47,18 @@ struct MenuStructurer {
     /// Code lists as OCR reads them at the end of a name ("Frittatensuppe a,c,c").
     private static let trailingLooseCodes = try! NSRegularExpression(pattern: #"\s+[A-Za-z](?:\s*[,.]\s*[A-Za-z])+\s*$"#)
 
+    /// Every code pattern needs a bracket or a comma: a line without either is left to the bar check.
+    private static func mayHoldCodes(_ s: String) -> Bool {
+        s.utf8.contains { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ",") }
+    }
+
     static func stripCodes(_ s: String) -> String {
         var t = s
-        for rx in [numericCodes, letterCodes] {
+        for rx in [numericCodes, letterCodes] where mayHoldCodes(t) {
             t = rx.stringByReplacingMatches(in: t, range: NSRange(location: 0, length: (t as NSString).length), withTemplate: " ")
         }
         // "a,c,c" / "a.c,c" but not "B.L.T." (a list needs a comma)
-        if let m = trailingLooseCodes.firstMatch(in: t, range: NSRange(location: 0, length: (t as NSString).length)),
+        if mayHoldCodes(t), let m = trailingLooseCodes.firstMatch(in: t, range: NSRange(location: 0, length: (t as NSString).length)),
            (t as NSString).substring(with: m.range).contains(",") {
             t = (t as NSString).replacingCharacters(in: m.range, with: "")
         }
@@ -66,19 +71,21 @@ struct MenuStructurer {
     }
 
     static func hasNumericCodes(_ s: String) -> Bool {
-        numericCodes.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) != nil
+        s.utf8.contains(UInt8(ascii: "(")) && numericCodes.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) != nil
     }
 
     /// Nothing but allergen code lists and punctuation.
     static func isCodeOnly(_ s: String) -> Bool {
+        // Without a bracket or comma nothing is stripped but bars, which are no letters or digits.
+        guard mayHoldCodes(s) else { return false }
         let rest = stripCodes(s).filter { $0.isLetter || $0.isNumber }
         return rest.isEmpty && s.contains(where: { $0.isNumber || $0.isUppercase })
     }
 
-    private static func letters(_ s: String) -> [Character] { s.filter(\.isLetter) }
+    fileprivate static func letters(_ s: String) -> [Character] { s.filter(\.isLetter) }
 
     static func isHeaderLike(_ s: String) -> Bool {
-        let t = s.trimmingCharacters(in: .whitespaces)
+        let t = s.trimmingSpaces()
         let words = t.split(separator: " ")
         guard (1...5).contains(words.count), let first = t.first else { return false }
         guard first.isUppercase || first.isNumber else { return false }
@@ -121,6 +128,25 @@ struct MenuStructurer {
         return score
     }
 
+    /// What both layouts ask of every line, computed once.
+    struct LineFacts {
+        var text: [String]
+        var codeOnly: [Bool]
+        var headerLike: [Bool]
+        var allCapsHeader: [Bool]
+
+        init(_ lines: [StructLine]) {
+            text = lines.map { $0.text.trimmingSpaces() }
+            codeOnly = text.map(MenuStructurer.isCodeOnly)
+            headerLike = text.map(MenuStructurer.isHeaderLike)
+            allCapsHeader = zip(text, headerLike).map { t, h in
+                guard h else { return false }
+                let ls = MenuStructurer.letters(t)
+                return ls.count >= 3 && Double(ls.filter(\.isUppercase).count) >= 0.6 * Double(ls.count)
+            }
+        }
+    }
+
     func run() -> Output {
         // Plain-number prices only on menus without currency/decimal prices.
         let strong = lines.filter { PriceParser.hasStrongPrice($0.text) }.count
@@ -128,8 +154,9 @@ struct MenuStructurer {
         let price: [PriceParser.Found?] = lines.enumerated().map { i, l in
             legendLines.contains(i) ? nil : PriceParser.find(in: l.text, allowPlain: allowPlain)
         }
-        let a = layoutA(price: price)
-        let b = layoutB(price: price)
+        let facts = LineFacts(lines)
+        let a = layoutA(price: price, facts: facts)
+        let b = layoutB(price: price, facts: facts)
         func score(_ o: Output) -> Double {
             o.items.reduce(0) { $0 + Self.nameScore($1.name) } - 0.25 * Double(o.looseLines.count)
         }
@@ -146,7 +173,7 @@ struct MenuStructurer {
         item = nil
     }
 
-    func layoutA(price: [PriceParser.Found?]) -> Output {
+    func layoutA(price: [PriceParser.Found?], facts: LineFacts) -> Output {
         var items: [RawItem] = []
         var sections: [String] = []
         var loose: [Int] = []
@@ -156,10 +183,10 @@ struct MenuStructurer {
         for run in runs {
             var current: RawItem? = nil
             for (k, i) in run.enumerated() {
-                let text = lines[i].text.trimmingCharacters(in: .whitespaces)
+                let text = facts.text[i]
                 if text.isEmpty || legendLines.contains(i) { finish(&current, into: &items); continue }
                 let next: Int? = k + 1 < run.count ? run[k + 1] : nil
-                if Self.isCodeOnly(text) {
+                if facts.codeOnly[i] {
                     if current != nil { current!.lines.append(i); finish(&current, into: &items) }
                     else if !items.isEmpty && items[items.count - 1].lines.last.map({ $0 + 1 == i }) == true { items[items.count - 1].lines.append(i) }
                     else { loose.append(i) }
@@ -183,10 +210,10 @@ struct MenuStructurer {
                 }
                 let nextIsItem = next.map { price[$0] != nil && !(price[$0]!.before.isEmpty) } ?? false
                 let nextIsPriceOnly = next.map { isPriceOnly(price[$0]) } ?? false
-                let nextIsHeader = next.map { price[$0] == nil && Self.isHeaderLike(lines[$0].text) } ?? false
+                let nextIsHeader = next.map { price[$0] == nil && facts.headerLike[$0] } ?? false
                 // A Title Case line inside an open description is part of it ("Potato Salad and Cranberry Sauce").
-                let canBeHeader = Self.isAllCapsHeader(text) || current == nil || current!.descriptionParts.count >= 4
-                if canBeHeader && Self.isHeaderLike(text) && (nextIsItem || nextIsHeader || Self.isAllCapsHeader(text)) && !nextIsPriceOnly {
+                let canBeHeader = facts.allCapsHeader[i] || current == nil || current!.descriptionParts.count >= 4
+                if canBeHeader && facts.headerLike[i] && (nextIsItem || nextIsHeader || facts.allCapsHeader[i]) && !nextIsPriceOnly {
                     finish(&current, into: &items)
                     section = text
                     sectionLine = i
@@ -215,7 +242,7 @@ struct MenuStructurer {
         return Output(items: items, sections: sections, looseLines: loose)
     }
 
-    func layoutB(price: [PriceParser.Found?]) -> Output {
+    func layoutB(price: [PriceParser.Found?], facts: LineFacts) -> Output {
         var items: [RawItem] = []
         var sections: [String] = []
         var loose: [Int] = []
@@ -225,9 +252,9 @@ struct MenuStructurer {
         for run in runs {
             var chunk: [Int] = []
             for i in run {
-                let text = lines[i].text.trimmingCharacters(in: .whitespaces)
+                let text = facts.text[i]
                 if text.isEmpty || legendLines.contains(i) { loose += chunk; chunk = []; continue }
-                if Self.isCodeOnly(text) {
+                if facts.codeOnly[i] {
                     if !chunk.isEmpty { chunk.append(i) }
                     else if !items.isEmpty { items[items.count - 1].lines.append(i) }
                     else { loose.append(i) }
@@ -236,7 +263,7 @@ struct MenuStructurer {
                 if let f = price[i] {
                     // Sentences before the item's own lines are section notes
                     // ("All our pizzas are … thin crust." / "The Veg" / "Cheese | … $11.00").
-                    if let k = chunk.lastIndex(where: { lines[$0].text.trimmingCharacters(in: .whitespaces).hasSuffix(".") }),
+                    if let k = chunk.lastIndex(where: { facts.text[$0].hasSuffix(".") }),
                        k < chunk.count - 1 {
                         let notes = Array(chunk[...k])
                         loose += notes
@@ -245,7 +272,7 @@ struct MenuStructurer {
                     }
                     var own = chunk
                     let sentenceLike = chunk.allSatisfy { c in
-                        let t = lines[c].text.trimmingCharacters(in: .whitespaces)
+                        let t = facts.text[c]
                         return t.hasSuffix(".") || (t.hasSuffix("!") && t.split(separator: " ").count > 5)
                     }
                     if !chunk.isEmpty && !f.before.isEmpty && sentenceLike && Self.nameScore(f.before) >= 1 {
@@ -257,9 +284,9 @@ struct MenuStructurer {
                         loose.append(i); chunk = []; continue
                     }
                     let nameText = own.isEmpty ? f.before : lines[own[0]].text
-                    var item = RawItem(section: section, sectionLine: sectionLine, name: Self.stripCodes(nameText.trimmingCharacters(in: .whitespaces)),
+                    var item = RawItem(section: section, sectionLine: sectionLine, name: Self.stripCodes(nameText.trimmingSpaces()),
                                        price: f.price, lines: own + [i], noteLines: sectionNotes)
-                    if own.count > 1 { item.descriptionParts += own.dropFirst().map { lines[$0].text.trimmingCharacters(in: .whitespaces) } }
+                    if own.count > 1 { item.descriptionParts += own.dropFirst().map { facts.text[$0] } }
                     if !own.isEmpty && !f.before.isEmpty { item.descriptionParts.append(f.before) }
                     if !f.after.isEmpty { item.descriptionParts.append(f.after) }
                     item.closed = true
@@ -267,7 +294,7 @@ struct MenuStructurer {
                     chunk = []
                     continue
                 }
-                if Self.isAllCapsHeader(text) {
+                if facts.allCapsHeader[i] {
                     loose += chunk; chunk = []
                     section = text
                     sectionLine = i

@@ -42,12 +42,12 @@ enum PriceParser {
         let ns = line as NSString
         guard let m = rx.firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) else { return nil }
         let before = ns.substring(with: m.range(at: 1))
-        let price = ns.substring(with: m.range(at: 2)).trimmingCharacters(in: .whitespaces)
+        let price = ns.substring(with: m.range(at: 2)).trimmingSpaces()
         let after = m.range(at: 3).location == NSNotFound ? "" : ns.substring(with: m.range(at: 3))
         // "1/2 ROAST CHICKEN" or "8oz" are not prices; a price needs a digit and
         // the text before it must not end inside a number ("24,925").
         guard price.contains(where: \.isNumber) else { return nil }
-        var cleaned = before.trimmingCharacters(in: .whitespaces)
+        var cleaned = before.trimmingSpaces()
         // Dotted leaders as OCR reads them: "....", "00000000", "ccoo", "ss..."
         while let r = firstRange(leaderRun, in: cleaned),
               cleaned[r].contains(where: { ".·…_0".contains($0) }) || cleaned[r].count >= 5 {
@@ -59,12 +59,12 @@ enum PriceParser {
         while let r = firstRange(misreadLeaders, in: cleaned),
               cleaned[r].hasRunOfThree {
             cleaned.removeSubrange(r)
-            cleaned = cleaned.trimmingCharacters(in: .whitespaces)
+            cleaned = cleaned.trimmingSpaces()
         }
         while let l = cleaned.last, ".·…_".contains(l) { cleaned.removeLast() }
-        if let last = cleaned.last, cleaned.count == before.trimmingCharacters(in: .whitespaces).count,
+        if let last = cleaned.last, cleaned.count == before.trimmingSpaces().count,
            last.isNumber || last == "," { return nil }
-        return Found(before: cleaned.trimmingCharacters(in: .whitespaces), price: price, after: after)
+        return Found(before: cleaned.trimmingSpaces(), price: price, after: after)
     }
 
     /// A line with a currency sign or decimals at its end.
