@@ -212,7 +212,7 @@ struct AllergenClassifier: Sendable {
                 continue
             }
             // 4. OCR-tolerant match for words of five letters or more
-            let letters = norm.filter { $0.isLetter }.count
+            let letters = norm.filter { $0.isLetterFast }.count
             if norm.count >= 5 && letters >= norm.count - 2 && letters >= 3 {
                 var fbest: (Int, Double)? = nil
                 if let known = memo?.fuzzy[norm] {
@@ -276,7 +276,7 @@ struct AllergenClassifier: Sendable {
     /// more letters, mostly letters (not a price, quantity or code letter).
     static func isContentWord(_ t: Token) -> Bool {
         guard t.kind == .word else { return false }
-        let letters = t.norm.reduce(0) { $0 + ($1.isLetter ? 1 : 0) }
+        let letters = t.norm.reduce(0) { $0 + ($1.isLetterFast ? 1 : 0) }
         return letters >= 2 && letters * 2 > t.norm.count
     }
 

@@ -70,7 +70,7 @@ enum Tokenizer {
             }
             let chars = Array(w.text)
             for (ci, ch) in chars.enumerated() {
-                if ch.isLetter || ch.isNumber {
+                if ch.isLetterFast || ch.isNumberFast {
                     current.append(ch)
                 } else if (ch == "." || ch == ",") && !current.isEmpty && current.last!.isNumber
                             && ci + 1 < chars.count && chars[ci + 1].isNumber {

@@ -78,11 +78,11 @@ struct MenuStructurer {
     static func isCodeOnly(_ s: String) -> Bool {
         // Without a bracket or comma nothing is stripped but bars, which are no letters or digits.
         guard mayHoldCodes(s) else { return false }
-        let rest = stripCodes(s).filter { $0.isLetter || $0.isNumber }
-        return rest.isEmpty && s.contains(where: { $0.isNumber || $0.isUppercase })
+        let rest = stripCodes(s).filter { $0.isLetterFast || $0.isNumberFast }
+        return rest.isEmpty && s.contains(where: { $0.isNumberFast || $0.isUppercaseFast })
     }
 
-    fileprivate static func letters(_ s: String) -> [Character] { s.filter(\.isLetter) }
+    fileprivate static func letters(_ s: String) -> [Character] { s.filter(\.isLetterFast) }
 
     static func isHeaderLike(_ s: String) -> Bool {
         let t = s.trimmingSpaces()
@@ -92,7 +92,7 @@ struct MenuStructurer {
         if let last = t.last, ",;.".contains(last) { return false }
         let ls = letters(t)
         guard ls.count >= 3 else { return false }
-        if ls.allSatisfy({ $0.isUppercase }) { return true }
+        if ls.allSatisfy({ $0.isUppercaseFast }) { return true }
         // Title Case: every word of 4+ letters capitalised
         return words.allSatisfy { w in w.count < 4 || w.first!.isUppercase || !w.first!.isLetter }
     }
@@ -100,7 +100,7 @@ struct MenuStructurer {
     /// A header in capitals ("SOUPS", "Cold SANDWICHES": at least 60% capitals).
     static func isAllCapsHeader(_ s: String) -> Bool {
         let ls = letters(s)
-        return isHeaderLike(s) && ls.count >= 3 && Double(ls.filter(\.isUppercase).count) >= 0.6 * Double(ls.count)
+        return isHeaderLike(s) && ls.count >= 3 && Double(ls.filter(\.isUppercaseFast).count) >= 0.6 * Double(ls.count)
     }
 
     /// "tomato, pickled red onion add salmon bacon +$6": an add-on that
@@ -108,7 +108,7 @@ struct MenuStructurer {
     static func isContinuation(_ f: PriceParser.Found) -> Bool {
         guard f.price.hasPrefix("+") else { return false }
         let ls = letters(f.before)
-        return ls.isEmpty || Double(ls.filter(\.isUppercase).count) < 0.3 * Double(ls.count)
+        return ls.isEmpty || Double(ls.filter(\.isUppercaseFast).count) < 0.3 * Double(ls.count)
     }
 
     /// How much a string looks like a dish name rather than a description.
@@ -121,8 +121,8 @@ struct MenuStructurer {
         if t.contains("|") { score -= 1 }
         if t.contains(",") { score -= 0.5 }
         let ls = letters(t)
-        if !ls.isEmpty && Double(ls.filter(\.isUppercase).count) / Double(ls.count) >= 0.5 { score += 0.5 }
-        if let f = t.first, f.isLowercase, !words.contains(where: { w in w.count > 1 && w.allSatisfy { !$0.isLetter || $0.isUppercase } }) {
+        if !ls.isEmpty && Double(ls.filter(\.isUppercaseFast).count) / Double(ls.count) >= 0.5 { score += 0.5 }
+        if let f = t.first, f.isLowercase, !words.contains(where: { w in w.count > 1 && w.allSatisfy { !$0.isLetterFast || $0.isUppercaseFast } }) {
             score -= 0.5
         }
         return score
@@ -142,7 +142,7 @@ struct MenuStructurer {
             allCapsHeader = zip(text, headerLike).map { t, h in
                 guard h else { return false }
                 let ls = MenuStructurer.letters(t)
-                return ls.count >= 3 && Double(ls.filter(\.isUppercase).count) >= 0.6 * Double(ls.count)
+                return ls.count >= 3 && Double(ls.filter(\.isUppercaseFast).count) >= 0.6 * Double(ls.count)
             }
         }
     }

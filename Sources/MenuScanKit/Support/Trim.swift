@@ -38,3 +38,20 @@ extension Substring {
     func trimmingSpaces() -> String { String(self).trimmingSpaces() }
     func trimmingWhitespace() -> String { String(self).trimmingWhitespace() }
 }
+
+extension Character {
+    /// `isLetter` / `isNumber` / `isUppercase` with an ASCII fast path (the Unicode
+    /// property lookup dominated line structuring in the profile).
+    var isLetterFast: Bool {
+        if let a = asciiValue { return (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A }
+        return isLetter
+    }
+    var isNumberFast: Bool {
+        if let a = asciiValue { return a >= 0x30 && a <= 0x39 }
+        return isNumber
+    }
+    var isUppercaseFast: Bool {
+        if let a = asciiValue { return a >= 0x41 && a <= 0x5A }
+        return isUppercase
+    }
+}
