@@ -6,7 +6,7 @@ python3-pil).
 Kinds: valid small PNG/JPEG/WebP/TIFF/BMP/GIF of rendered text; each truncated
 at several points and with bits flipped; 1x1 and 1x40000 / 40000x1 images;
 CMYK JPEG and TIFF; 16-bit grey PNG (values 0-255, so nearly black, and full
-range); a PNG whose header claims 100000x100000 (decompression bomb); a PDF, a
+range); PNG/JPEG/WebP/TIFF whose headers claim 0.27-10 gigapixels (decompression bombs); a PDF, a
 text file and an empty file named .jpg; the repo's samples (left out with
 --no-samples: the end-to-end bad-input test scans this folder).
 
@@ -91,6 +91,27 @@ ihdr[0:8] = struct.pack(">II", 100000, 100000)
 png[16:29] = ihdr
 png[29:33] = struct.pack(">I", zlib.crc32(b"IHDR" + bytes(ihdr)) & 0xFFFFFFFF)
 put("bomb.png", bytes(png))
+
+# The same header lie in JPEG (SOF0: 60000 x 60000), WebP (VP8: 16383 x 16383,
+# the format's largest) and TIFF (ImageWidth/ImageLength: 100000 x 100000).
+jpg = bytearray(valid["jpg"])
+sof = jpg.find(b"\xff\xc0")
+jpg[sof + 5: sof + 9] = struct.pack(">HH", 60000, 60000)
+put("bomb.jpg", bytes(jpg))
+webp = bytearray(valid["webp"])
+vp8 = webp.find(b"\x9d\x01\x2a")
+assert webp[12:16] == b"VP8 " and vp8 > 0, "simple lossy WebP expected"
+webp[vp8 + 3: vp8 + 7] = struct.pack("<HH", 16383, 16383)
+put("bomb.webp", bytes(webp))
+tif = bytearray(valid["tif"])
+assert tif[:2] == b"II"
+ifd = struct.unpack("<I", tif[4:8])[0]
+for k in range(struct.unpack("<H", tif[ifd: ifd + 2])[0]):
+    e = ifd + 2 + 12 * k
+    tag, typ = struct.unpack("<HH", tif[e: e + 4])
+    if tag in (256, 257):
+        tif[e + 8: e + 12] = struct.pack("<H", 65535) + b"\0\0" if typ == 3 else struct.pack("<I", 100000)
+put("bomb.tif", bytes(tif))
 
 put("doc.pdf.jpg", b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
 put("text.jpg", b"Soup 5.50\nPesto pasta 9.00\n")
