@@ -79,12 +79,15 @@ memcheck: setup
 ## crashes land in .build-fuzz/findings/ (replay one: swift build --product MenuScanFuzz &&
 ## .build/debug/MenuScanFuzz FILE). Not part of `make test`.
 FUZZ_SECONDS ?= 300
+# Per-input wall-clock limit: a nice'd run on a loaded shared machine can stall
+# a sub-second input for 30 s+ (replay a timeout-* finding to tell a real hang).
+FUZZ_TIMEOUT ?= 30
 fuzz: setup
 	/usr/bin/python3 Benchmarks/fuzz/make_corpus.py .build-fuzz/corpus
 	$(SWIFT) build --scratch-path .build-fuzz --product MenuScanFuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 	@mkdir -p .build-fuzz/findings
 	OMP_THREAD_LIMIT=1 .build-fuzz/debug/MenuScanFuzz .build-fuzz/corpus -max_total_time=$(FUZZ_SECONDS) \
-	  -rss_limit_mb=2048 -timeout=30 -max_len=131072 -artifact_prefix=.build-fuzz/findings/ -print_final_stats=1
+	  -rss_limit_mb=2048 -timeout=$(FUZZ_TIMEOUT) -max_len=131072 -artifact_prefix=.build-fuzz/findings/ -print_final_stats=1
 
 ## report-check: the HTML report in a real browser (installs Debian's chromium,
 ## ~300 MB, so it is not part of `make test`; `make test` runs the same check

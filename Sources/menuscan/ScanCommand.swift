@@ -181,12 +181,15 @@ struct ScanCommand: ParsableCommand {
         options.mode = force ? .force : (retryFailed ? .retryFailed : .resume)
         options.shard = shard
         if !inProcess {
-            // TEST ONLY fault hooks (MENUSCAN_TEST_CRASH_ON / _TRAP_ON / _HANG_ON), carried out by the workers.
+            // TEST ONLY fault hooks (MENUSCAN_TEST_CRASH_ON / _TRAP_ON / _HANG_ON / _KILL_ON), carried out by the workers.
             options.isolation = IsolationOptions(timeoutSeconds: timeout, maximumPhotos: workerPhotos,
                                                  maximumRSSBytes: workerMaxRss << 20,
                                                  hooks: WorkerTestHooks.fromEnvironment(ProcessInfo.processInfo.environment))
         }
 
+        // A file-size limit (ulimit -f) on an output is a storage error of its
+        // own (EFBIG → MSG-STORAGE-001, exit 73), not a SIGXFSZ that kills the run.
+        signal(SIGXFSZ, SIG_IGN)
         let bar = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) != 0)
         var started: Logger.Metadata = ["photos": "\(photos.count)", "jobs": "\(options.jobs)", "lang": "\(lang)",
                                         "psm": "\(psm)", "mode": "\(options.mode.rawValue)"]

@@ -98,7 +98,7 @@ enum Batch {
     static func environment(_ extra: [String: String]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         for key in ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "MENUSCAN_TEST_CRASH_ON",
-                    "MENUSCAN_TEST_TRAP_ON", "MENUSCAN_TEST_HANG_ON"] {
+                    "MENUSCAN_TEST_TRAP_ON", "MENUSCAN_TEST_HANG_ON", "MENUSCAN_TEST_KILL_ON"] {
             env.removeValue(forKey: key)
         }
         return env.merging(extra) { $1 }
@@ -190,7 +190,7 @@ struct BatchCLITests {
         #expect((summary["counts"] as? [String: Int]) == (try CLI.json(reference.appendingPathComponent("summary.json"))["counts"] as? [String: Int]))
     }
 
-    @Test("one run survives a worker abort(), a Swift trap after OCR, a hang past --timeout and a FIFO; 20 good photos ok, exit 1")
+    @Test("one run survives a worker abort(), a Swift trap after OCR, a hang past --timeout, a SIGKILL mid-OCR and a FIFO; 20 good photos ok, exit 1")
     func isolation() throws {
         let root = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -205,13 +205,13 @@ struct BatchCLITests {
             for dx in 0..<2 { for dy in 0..<2 { copy.pix.setGray(x: 2 + 3 * i + dx, y: 2 + dy, 200) } }
             try Data(try #require(copy.pix.pngData())).write(to: input.appendingPathComponent(name))
         }
-        for bad in ["abort.png", "trap.png", "hang.png"] {
+        for bad in ["abort.png", "trap.png", "hang.png", "oom.png"] {
             try FileManager.default.copyItem(at: input.appendingPathComponent("good00.png"), to: input.appendingPathComponent(bad))
         }
         #expect(mkfifo(input.appendingPathComponent("fifo.png").path, 0o644) == 0)
         let out = root.appendingPathComponent("out")
         let env = Batch.environment(["MENUSCAN_TEST_CRASH_ON": "abort.png", "MENUSCAN_TEST_TRAP_ON": "trap.png",
-                                     "MENUSCAN_TEST_HANG_ON": "hang.png", "SWIFT_BACKTRACE": "enable=no"])
+                                     "MENUSCAN_TEST_HANG_ON": "hang.png", "MENUSCAN_TEST_KILL_ON": "oom.png", "SWIFT_BACKTRACE": "enable=no"])
         let started = ContinuousClock.now
         let run = try CLI.run(["scan", input.path, "--out", out.path, "--jobs", "2", "--timeout", "8", "--quiet"], environment: env)
         let seconds = (ContinuousClock.now - started) / .seconds(1)
@@ -241,12 +241,18 @@ struct BatchCLITests {
         let hung = try messages("hang")
         #expect(hung.status == "error")
         #expect((hung.messages.first?["detail"] as? String)?.contains("--timeout") == true)
+        // SIGKILL in the middle of recognition (as the OOM killer): retried once, then an error naming the signal.
+        let killed = try messages("oom")
+        #expect(killed.status == "error" && !killed.ocr)
+        let killDetail = killed.messages.first?["detail"] as? String ?? ""
+        #expect(killed.messages.first?["code"] as? String == "MSG-PROC-001")
+        #expect(killDetail.contains("SIGKILL") && killDetail.contains("stage ocr") && killDetail.contains("(twice)"), "\(killDetail)")
         // A FIFO is never opened for reading: an error of its own.
         let fifo = try messages("fifo")
         #expect(fifo.status == "error")
         #expect((fifo.messages.first?["detail"] as? String)?.contains("FIFO") == true)
         let counts = try CLI.json(out.appendingPathComponent("summary.json"))["counts"] as? [String: Int]
-        #expect(counts?["ok"] == 21 && counts?["error"] == 3)
+        #expect(counts?["ok"] == 21 && counts?["error"] == 4)
     }
 
     @Test("--worker-photos 1: a fresh worker for every photo, same results")
@@ -509,6 +515,16 @@ struct BatchCLITests {
         for json in files where json.hasSuffix(".json") && !json.hasPrefix(".menuscan") {
             #expect((try? CLI.json(out.appendingPathComponent(json))) != nil, "\(json) is complete")
         }
+        // The journal holds whole lines only, and the same command resumes once there is space.
+        try BadInputTests.expectWholeJournal(out)
+        let done = Batch.journal(out).filter { $0["event"] as? String == "done" }.count
+        #expect(try CLI.run(["-o", "remount,size=64m", mount.path], executable: "/bin/mount").status == 0)
+        let again = try CLI.run(["scan", "samples", "--out", out.path, "--jobs", "1", "--quiet"], environment: Batch.environment([:]))
+        #expect(again.status == 1, "some samples are not ok: \(again.stderr)")
+        let summary = try CLI.json(out.appendingPathComponent("summary.json"))
+        #expect(summary["processed"] as? Int == Batch.sampleCount && summary["reused"] as? Int == done)
+        print("full tmpfs: exit \(r.status), \(done) photos done before the disk was full; after more space the re-run kept them and finished \(Batch.sampleCount)")
+        try BadInputTests.expectWholeJournal(out)
     }
 }
 

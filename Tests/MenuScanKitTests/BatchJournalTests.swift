@@ -125,6 +125,29 @@ struct BatchJournalTests {
         #expect(state.photos["d"]?.done != nil, "shard journals are read too")
     }
 
+    @Test("a second run refused by the journal's lock writes nothing to it, not even the end of a torn line")
+    func refusedRunLeavesJournal() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanup(dir) }
+        let first = try Journal(outputDirectory: dir, shard: nil)
+        #expect(first.tryLock())
+        try first.append(JournalEntry(event: .start, key: "a", sha256: "h1", settings: "s"))
+        // The first run is in the middle of its work; its file ends without a newline for a moment.
+        let url = first.url
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("{\"event\":\"st".utf8))
+        try handle.close()
+        let before = try Data(contentsOf: url)
+        let second = try Journal(outputDirectory: dir, shard: nil)
+        #expect(!second.tryLock())
+        #expect(try Data(contentsOf: url) == before, "the refused run wrote to the journal")
+        // The next run that writes ends the torn line before its first entry.
+        try Journal(outputDirectory: dir, shard: nil).append(JournalEntry(event: .start, key: "b", sha256: "h2", settings: "s"))
+        let state = Journal.load(outputDirectory: dir)
+        #expect(state.unreadableLines == 1 && state.photos["b"] != nil)
+    }
+
     @Test("settings hash: stable, changes with settings that change results, ignores --timeout")
     func settingsHash() {
         let base = ScanSettings()

@@ -292,7 +292,11 @@ public final class BatchRunner: @unchecked Sendable {
                     return false
                 }
             }
-            if let isolation = options.isolation {
+            if let unreadable = Self.unreadableName(photo) {
+                // Never sent to a worker: no path in this process can open it.
+                result = PhotoResult(source: SourceInfo(path: photo.displayPath, sha256: sha), status: .error,
+                                     messages: [ResultMessage(unreadable)], timings: ["total": (clock.now - start).seconds])
+            } else if let isolation = options.isolation {
                 switch runIsolated(photo, isolation, process: &slot.process, sha: sha) {
                 case .done(let r, let png):
                     result = r
@@ -494,6 +498,17 @@ public final class BatchRunner: @unchecked Sendable {
         return .done(PhotoResult(source: SourceInfo(path: photo.displayPath, sha256: sha), status: .error,
                                  messages: [ResultMessage(MenuScanError.processing.with(detail: detail))],
                                  timings: ["total": (clock.now - start).seconds]), nil)
+    }
+
+    /// A file whose name is not valid UTF-8 (e.g. Latin-1 bytes from an old
+    /// camera or a zip) is listed with U+FFFD in place of those bytes, and that
+    /// name does not exist: say so, instead of "No such file or directory".
+    static func unreadableName(_ photo: InputPhoto) -> MenuScanError? {
+        guard photo.path.unicodeScalars.contains("\u{FFFD}") else { return nil }
+        var st = stat()
+        guard lstat(photo.path, &st) != 0, errno == ENOENT else { return nil }
+        return MenuScanError.fileAccess.with(
+            detail: "\((photo.path as NSString).lastPathComponent): the file name is not valid UTF-8 (its bytes are shown as \u{FFFD}); rename the file and run the same command again")
     }
 
     /// Peak of supervisor + workers' resident memory, sampled after each photo.

@@ -118,6 +118,8 @@ public final class Journal: @unchecked Sendable {
     public let fileDescriptor: Int32
     private let lock = NSLock()
     private let retry: RetryPolicy
+    /// Whether the file's end was checked for a torn line (guarded by `lock`).
+    private var endChecked = false
 
     public static func folder(in outputDirectory: URL) -> URL {
         outputDirectory.appendingPathComponent(folderName, isDirectory: true)
@@ -140,15 +142,6 @@ public final class Journal: @unchecked Sendable {
         guard fd >= 0 else { throw IOFailure(code: errno, what: "opening \(url.lastPathComponent)").storageError }
         fileDescriptor = fd
         self.retry = retry
-        // A line torn by a kill would swallow the next entry: end it first.
-        if Self.lastByte(of: url.path).map({ $0 != 0x0A }) == true {
-            do {
-                try writeAll([0x0A])
-            } catch {
-                close(fd)
-                throw error.storageError
-            }
-        }
     }
 
     deinit { close(fileDescriptor) }
@@ -180,6 +173,15 @@ public final class Journal: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         do {
+            // A line torn by a kill would swallow the next entry: end it first.
+            // Done on the first append, not on opening: a run refused by
+            // another run's lock must not write a byte to its journal.
+            if !endChecked {
+                if Self.lastByte(of: url.path).map({ $0 != 0x0A }) == true {
+                    try retry.run(path: url.path) { () throws(IOFailure) in try writeAll([0x0A]) }
+                }
+                endChecked = true
+            }
             try retry.run(path: url.path) { () throws(IOFailure) in try writeAll(line) }
         } catch {
             throw error.storageError
@@ -189,10 +191,32 @@ public final class Journal: @unchecked Sendable {
     private func writeAll(_ bytes: [UInt8]) throws(IOFailure) {
         // One write call for the whole line, so concurrent appenders (the
         // supervisor's workers' results and crash lines) never interleave inside a line.
+        // A line that does not fit (full disk, quota, file-size limit) is cut
+        // off again: the journal keeps whole lines only and the next run
+        // resumes from it. Only this process appends to this file (flock),
+        // under `lock`, so the end before the write is still the end after.
+        let end = lseek(fileDescriptor, 0, SEEK_END)
         let n = bytes.withUnsafeBytes { buf in Glibc.write(fileDescriptor, buf.baseAddress, buf.count) }
-        if n < 0 { throw IOFailure(code: errno, what: "appending to \(url.lastPathComponent)") }
-        if n != bytes.count { throw IOFailure(code: ENOSPC, what: "appending to \(url.lastPathComponent) (short write)") }
+        if n < 0 {
+            let code = errno
+            cutBack(to: end)
+            throw IOFailure(code: code, what: "appending to \(url.lastPathComponent)")
+        }
+        if n != bytes.count {
+            // The rest would fail with the reason (ENOSPC, EDQUOT, EFBIG): ask for it.
+            let rest = bytes.withUnsafeBytes { buf in Glibc.write(fileDescriptor, buf.baseAddress.map { $0 + n }, buf.count - n) }
+            let code = rest < 0 ? errno : ENOSPC
+            cutBack(to: end)
+            throw IOFailure(code: code, what: "appending to \(url.lastPathComponent) (short write)")
+        }
         if fsync(fileDescriptor) != 0 { throw IOFailure(code: errno, what: "syncing \(url.lastPathComponent)") }
+    }
+
+    /// Truncates a partly appended line away (best effort: should it fail,
+    /// the torn line is skipped by readers and ended by the next writer).
+    private func cutBack(to end: off_t) {
+        guard end >= 0 else { return }
+        while ftruncate(fileDescriptor, end) != 0 && errno == EINTR {}
     }
 
     /// Folds every `journal*.jsonl` in `OUT/.menuscan/` (all shards).

@@ -39,6 +39,7 @@ public enum WorkerMain {
                     if stage == "decode", hooks.crashOn == name { abort() }  // TEST ONLY: a native crash
                     if stage == "decode", hooks.hangOn == name { while true { sleep(60) } }  // TEST ONLY: a hang
                     if stage == "classify", hooks.trapOn == name { trapForTest(name.count) }  // TEST ONLY: a Swift trap after OCR
+                    if stage == "ocr", hooks.killOn == name { kill(getpid(), SIGKILL) }  // TEST ONLY: OOM-killed mid-recognition
                 case .checkpoint(let result):
                     Frames.send(WorkerReply(kind: .checkpoint, result: result), to: output)
                 }

@@ -25,25 +25,28 @@ public struct WorkerConfig: Codable, Sendable {
 /// TEST ONLY fault hooks, by file name, to prove isolation end to end:
 /// `abort()` before decoding (MENUSCAN_TEST_CRASH_ON), a Swift trap in the
 /// menu stage after OCR (MENUSCAN_TEST_TRAP_ON), a hang while decoding
-/// (MENUSCAN_TEST_HANG_ON).
+/// (MENUSCAN_TEST_HANG_ON), SIGKILL in the middle of recognition, as the
+/// kernel's OOM killer would (MENUSCAN_TEST_KILL_ON).
 public struct WorkerTestHooks: Codable, Sendable, Equatable {
     public var crashOn: String?
     public var trapOn: String?
     public var hangOn: String?
+    public var killOn: String?
 
-    public init(crashOn: String? = nil, trapOn: String? = nil, hangOn: String? = nil) {
+    public init(crashOn: String? = nil, trapOn: String? = nil, hangOn: String? = nil, killOn: String? = nil) {
         self.crashOn = crashOn
         self.trapOn = trapOn
         self.hangOn = hangOn
+        self.killOn = killOn
     }
 
     public static func fromEnvironment(_ env: [String: String]) -> WorkerTestHooks {
         func name(_ key: String) -> String? { env[key].flatMap { $0.isEmpty ? nil : $0 } }
         return WorkerTestHooks(crashOn: name("MENUSCAN_TEST_CRASH_ON"), trapOn: name("MENUSCAN_TEST_TRAP_ON"),
-                               hangOn: name("MENUSCAN_TEST_HANG_ON"))
+                               hangOn: name("MENUSCAN_TEST_HANG_ON"), killOn: name("MENUSCAN_TEST_KILL_ON"))
     }
 
-    public var isEmpty: Bool { crashOn == nil && trapOn == nil && hangOn == nil }
+    public var isEmpty: Bool { crashOn == nil && trapOn == nil && hangOn == nil && killOn == nil }
 }
 
 /// One photo for a worker. The whole work item travels as a Codable value,
