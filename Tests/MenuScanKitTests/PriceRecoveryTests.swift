@@ -36,6 +36,18 @@ import Testing
         #expect(found.first.map { $0.y < 45 } == true)
     }
 
+    @Test("a price on a line of its own under the start of a read line is a candidate; indented or far below is not")
+    func under() {
+        let page = OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 600, height: 400),
+                                             lines: [readLine("Onion Rings", x: 20, y: 40), readLine("Salad", x: 20, y: 200)])])
+        let chars = ink(5, x: 22, y: 64)            // "18,00" under "Onion Rings"
+            + ink(2, x: 120, y: 224)                // indented far under "Salad"
+            + ink(2, x: 20, y: 300)                 // far below "Salad"
+        let found = PriceRecovery().candidates(page: page, ink: map(chars))
+        #expect(found.count == 1)
+        #expect(found.first.map { $0.y > 55 && $0.y < 70 && $0.x < 25 } == true)
+    }
+
     @Test("readings are kept only when they are one confident price aligned in a column with another price")
     func acceptance() {
         let page = OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 600, height: 400),

@@ -7,7 +7,8 @@ import Foundation
 /// read, the prices are not, and the line-recovery pass does not look at them
 /// either (a price like "12" is too short to look like a text line). This
 /// stage proposes, from the photo's ink components, the short unread clusters
-/// of ink that sit on the row of a line that *was* read; the pipeline reads
+/// of ink that sit on the row of a line that *was* read (or on a line of
+/// their own just under its start: prices printed under the name); the pipeline reads
 /// each as a single line, and `accepts` keeps only readings that are prices
 /// and that line up with another price (recovered or read) in a column — two
 /// pieces of evidence texture on a photo rarely gives together.
@@ -26,6 +27,8 @@ public struct PriceRecovery: Sendable, Equatable {
     public var maximumCandidates = 60
     /// Accepted readings: mean word confidence at least this.
     public var minimumConfidence = 0.6
+    /// A price under its name: its top at most this many line heights below the read line.
+    public var underGap = 1.5
     /// Column alignment: left, right or centre within this many line heights.
     public var alignment = 1.0
 
@@ -44,10 +47,13 @@ public struct PriceRecovery: Sendable, Equatable {
             return Box(x: s.x - g, y: s.y - g, width: s.width + 2 * g, height: s.height + 2 * g)
         }
         let rows: [Box] = lines.map { $0.box.scaled(by: f) }.filter { $0.height > 0 }
-        // Unread characters on the row of a read line, beside it.
+        // Unread characters on the row of a read line beside it, or just under its start.
         let unread = ink.characters.filter { c in
             let cx = c.x + c.width / 2, cy = c.y + c.height / 2
-            guard rows.contains(where: { cy >= $0.y && cy < $0.maxY && (cx < $0.x || cx >= $0.maxX) }) else { return false }
+            guard rows.contains(where: { r in
+                (cy >= r.y && cy < r.maxY && (cx < r.x || cx >= r.maxX))
+                    || (cy >= r.maxY && Double(cy - r.maxY) <= underGap * Double(r.height) && cx >= r.x - r.height && cx < r.maxX)
+            }) else { return false }
             return !read.contains { cx >= $0.x && cx < $0.maxX && cy >= $0.y && cy < $0.maxY }
         }.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
         guard !unread.isEmpty else { return [] }
@@ -82,7 +88,15 @@ public struct PriceRecovery: Sendable, Equatable {
                 let share = Double(b.height) / Double(r.height)
                 return share >= minimumHeightShare && share <= maximumHeightShare
             }
-            guard onRow else { continue }
+            // Or on a line of its own just under a read line, starting where it starts
+            // ("Onion Rings" / "18,00" under it), and on no read line's row.
+            let under = !onRow && !rows.contains { cy >= $0.y && cy < $0.maxY } && rows.contains { r in
+                b.y >= r.maxY - r.height / 4 && Double(b.y - r.maxY) <= underGap * Double(r.height)
+                    && abs(b.x - r.x) <= r.height
+                    && Double(b.height) / Double(r.height) >= minimumHeightShare
+                    && Double(b.height) / Double(r.height) <= maximumHeightShare
+            }
+            guard onRow || under else { continue }
             let pad = max(2, b.height / 4)
             let photo = Box(left: b.x - pad, top: b.y - pad, right: b.maxX + pad, bottom: b.maxY + pad)
                 .scaled(by: 1 / f)
