@@ -71,3 +71,23 @@ import Testing
         for t in ["a2", "Soup", "12 Soup", "", "1234567", "9.50.", "450 Cal"] { #expect(!PriceRecovery.isPrice(t), "\(t)") }
     }
 }
+
+@Suite struct PriceSeparatorRepairTests {
+    @Test("a 3-digit price on a page of two-decimal prices gets the page's separator back")
+    func repairs() {
+        let out = PriceSeparatorRepair.repair(["7,40 940", "6,90 8,30", "740 9,40", nil, "7,80 9,80"])
+        #expect(out == ["7,40 9,40", "6,90 8,30", "7,40 9,40", nil, "7,80 9,80"])
+        let points = PriceSeparatorRepair.repair(["4.00", "5.50", "400", "2.95", "550"])
+        #expect(points == ["4.00", "5.50", "4.00", "2.95", "5.50"])
+    }
+
+    @Test("pages without a two-decimal majority, and values outside the page's range, are untouched")
+    func leavesAlone() {
+        let yen = ["¥800", "¥1200", "¥950", "1.50"]
+        #expect(PriceSeparatorRepair.repair(yen) == yen)
+        let outOfRange = ["4.00", "5.50", "2.95", "120"]        // 1.20 is below every price on the page
+        #expect(PriceSeparatorRepair.repair(outOfRange) == outOfRange)
+        let few = ["4.00", "400"]                                 // one decimal price is no evidence
+        #expect(PriceSeparatorRepair.repair(few) == few)
+    }
+}
