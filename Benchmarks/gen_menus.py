@@ -22,7 +22,7 @@ seeds (default 1). Fonts come from Debian packages (fonts-dejavu-core,
 fonts-liberation, fonts-urw-base35, fonts-freefont-ttf, fonts-dejavu-extra);
 whatever of them is installed is used.
 
-Usage: python3 Benchmarks/gen_menus.py OUT [--seed 1] [--count 40]
+Usage: python3 Benchmarks/gen_menus.py OUT [--seed 1] [--count 40] [--price-style desc_end]
        python3 Benchmarks/gen_menus.py OUT --test      (seed 9001, 24 menus)
 """
 import argparse, glob, json, math, os, random
