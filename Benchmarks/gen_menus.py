@@ -3,7 +3,7 @@
 
 Each menu draws a layout family at random — 1, 2 or 3 columns; prices
 right-aligned, inline ("LATTE 4"), absent, in their own column, after dot
-leaders, as several sizes ("12/18"); calories ("450 Cal") with or without a
+leaders, at the end of the description's last line, as several sizes ("12/18"); calories ("450 Cal") with or without a
 price; supplements ("add chicken +3"); set-menu lines ("Two courses 30");
 boxed sections; centred designs; ALL-CAPS or Title Case names; descriptions
 under or beside the name; section headers in decorative fonts — then degrades
@@ -22,7 +22,7 @@ seeds (default 1). Fonts come from Debian packages (fonts-dejavu-core,
 fonts-liberation, fonts-urw-base35, fonts-freefont-ttf, fonts-dejavu-extra);
 whatever of them is installed is used.
 
-Usage: python3 Benchmarks/gen_menus.py OUT [--seed 1] [--count 40]
+Usage: python3 Benchmarks/gen_menus.py OUT [--seed 1] [--count 40] [--price-style desc_end]
        python3 Benchmarks/gen_menus.py OUT --test      (seed 9001, 24 menus)
 """
 import argparse, glob, json, math, os, random
@@ -120,7 +120,7 @@ def fonts():
 
 # ---------------------------------------------------------------- layout
 class Menu:
-    def __init__(self, rng):
+    def __init__(self, rng, price_style=None):
         self.rng = rng
         self.regular, self.bold, self.deco = fonts()
         r = rng
@@ -140,6 +140,13 @@ class Menu:
         self.caps_headers = r.random() < 0.6
         self.deco_headers = r.random() < 0.4
         self.body = r.randint(22, 30)
+        # Price at the end of the item's last description line ("… Freshly made salsa $8.50"),
+        # or of the name line when there is none. Chosen without drawing from rng, so every
+        # other menu of a seed (the test seed too) renders exactly as before this family existed.
+        if self.price_style in ("right", "inline") and self.body % 3 == 0:
+            self.price_style = "desc_end"
+        if price_style:
+            self.price_style = price_style
         self.W = {1: r.randint(1100, 1400), 2: r.randint(1500, 1900), 3: r.randint(1900, 2300)}[self.columns]
         base = r.choice(self.regular)
         self.f_body = ImageFont.truetype(base, self.body)
@@ -251,7 +258,7 @@ class Menu:
                     name = it["name"]
                     align = "centre" if self.centred else "left"
                     extra = []  # text on the name line after the name
-                    if self.price_style == "inline" and price_txt:
+                    if (self.price_style == "inline" or self.price_style == "desc_end" and not it["description"]) and price_txt:
                         name_line = f"{name} {price_txt}"
                     else:
                         name_line = name
@@ -300,6 +307,8 @@ class Menu:
                                 y += lh(self.f_desc); cur = w
                             else:
                                 cur = t
+                        if cur and self.price_style == "desc_end" and price_txt:
+                            cur = f"{cur} {price_txt}"
                         if cur:
                             text(x0, y, cur, self.f_desc, "description", sec, k, align=align, width=colw)
                             y += lh(self.f_desc)
@@ -384,14 +393,17 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=40)
+    ap.add_argument("--price-style", help="training data only: every menu uses this price layout family")
     ap.add_argument("--test", action="store_true", help=f"the fixed test set: seed {TEST_SEED}, 24 menus")
     a = ap.parse_args()
     if a.test:
-        a.seed, a.count = TEST_SEED, 24
+        a.seed, a.count, a.price_style = TEST_SEED, 24, None
+    if a.seed == TEST_SEED and a.price_style:
+        ap.error("the test seed is fixed: no --price-style")
     os.makedirs(a.out, exist_ok=True)
     for i in range(a.count):
         rng = random.Random(a.seed * 100003 + i)
-        m = Menu(rng)
+        m = Menu(rng, a.price_style)
         page, items, lines = m.render()
         photo, q = photograph(page, rng)
         name = f"gen-{a.seed}-{i:03d}"

@@ -191,6 +191,12 @@ public struct MenuAnalyzer: Sendable {
             }
         }
 
+        // OCR drops the decimal separator of a price more than any other character.
+        if !exactText, !perLine {
+            let repaired = PriceSeparatorRepair.repair(raw.map(\.price))
+            for k in raw.indices where k < repaired.count { raw[k].price = repaired[k] }
+        }
+
         // Menu-level cross-contact statements ("cannot guarantee…", "all fried in shared oil"):
         // every line outside items, and lines inside items that speak about the whole menu
         // ("all our dishes may contain nuts" read as the last item's description).

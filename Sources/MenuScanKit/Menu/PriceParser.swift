@@ -84,3 +84,52 @@ private extension Substring {
         return false
     }
 }
+
+/// Decimal separators OCR dropped ("7,40  940" → "7,40  9,40", "4.00 … 400" → "4,00").
+///
+/// On a page whose prices are written with two decimals (at least 3 such
+/// numbers, and at least 60 % of the numbers in its prices), a plain number
+/// of 3 or 4 digits in a price whose value read with two decimals falls
+/// within the range of the page's decimal prices is that price with its
+/// separator lost (a faint comma or point is the character OCR drops most in
+/// a price). The page's own separator is put back. A price in a currency
+/// without decimals (¥800) is untouched: such a page has no two-decimal
+/// majority, and 8.00 would fall outside its range anyway.
+enum PriceSeparatorRepair {
+    private static let number = try! NSRegularExpression(pattern: #"(?<!\d)\d+(?:[.,]\d+)?"#)
+
+    static func repair(_ prices: [String?]) -> [String?] {
+        var decimals: [Double] = [], commas = 0, points = 0, total = 0
+        for p in prices.compactMap({ $0 }) {
+            for token in tokens(p) {
+                total += 1
+                if let sep = token.first(where: { $0 == "." || $0 == "," }),
+                   let dot = token.firstIndex(of: sep), token.distance(from: dot, to: token.endIndex) == 3,
+                   let v = Double(token.replacingOccurrences(of: ",", with: ".")) {
+                    decimals.append(v)
+                    if sep == "," { commas += 1 } else { points += 1 }
+                }
+            }
+        }
+        guard decimals.count >= 3, Double(decimals.count) >= 0.6 * Double(total),
+              let low = decimals.min(), let high = decimals.max() else { return prices }
+        let sep = commas > points ? "," : "."
+        return prices.map { price in
+            guard let price else { return nil }
+            var out = price
+            for m in number.matches(in: price, range: NSRange(price.startIndex..., in: price)).reversed() {
+                guard let r = Range(m.range, in: price) else { continue }
+                let token = String(price[r])
+                guard token.allSatisfy(\.isNumber), (3...4).contains(token.count), let v = Double(token) else { continue }
+                let value = v / 100
+                guard value >= low * 0.8, value <= high * 1.25, let outRange = Range(m.range, in: out) else { continue }
+                out.replaceSubrange(outRange, with: token.dropLast(2) + sep + token.suffix(2))
+            }
+            return out
+        }
+    }
+
+    private static func tokens(_ s: String) -> [String] {
+        number.matches(in: s, range: NSRange(s.startIndex..., in: s)).compactMap { Range($0.range, in: s).map { String(s[$0]) } }
+    }
+}

@@ -299,7 +299,10 @@ public final class PhotoProcessor {
             let recoverStart = clock.now
             let recovered = recoverLines(page: page, prepared: prepared, inkMap: inkMap, reader: reader)
             if !recovered.isEmpty { page = page.inserting(recovered) }
-            recoveredLines = recovered.count
+            // Price columns Tesseract's layout dropped (Layout/PriceRecovery).
+            let prices = recoverPrices(page: page, prepared: prepared, inkMap: inkMap, reader: reader)
+            if !prices.isEmpty { page = page.inserting(prices) }
+            recoveredLines = recovered.count + prices.count
             lap("recover", since: recoverStart)
         }
         var orderRecord: ReadingOrder.Record?
@@ -494,6 +497,31 @@ public final class PhotoProcessor {
         }
     }
 
+    /// Short unread ink on the rows of read lines (`PriceRecovery.candidates`),
+    /// read one by one as single lines; kept when the reading is one price in
+    /// a column with another price (`PriceRecovery.accepts`).
+    func recoverPrices(page: OCRPage, prepared: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord),
+                       inkMap: TextRegionAnalyzer.InkMap?, reader: TesseractEngine? = nil) -> [OCRLine] {
+        guard let inkMap else { return [] }
+        let recovery = PriceRecovery()
+        let candidates = recovery.candidates(page: page, ink: inkMap)
+        guard !candidates.isEmpty else { return [] }
+        let engine = reader ?? engine
+        let scale = prepared.record.scale
+        let bounds = Box(x: 0, y: 0, width: prepared.ocrCopy.width, height: prepared.ocrCopy.height)
+        let boxes = candidates.compactMap { $0.scaled(by: scale).intersection(bounds) }
+        let upright = Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height)
+        let lines = engine.recognizeLines(prepared.ocrCopy, boxes: boxes).map { line in
+            OCRLine(box: line.box, words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: $0.box, recovered: true) })
+        }
+        let read = OCRPage(blocks: [OCRBlock(box: upright, lines: lines)]).mapped(by: 1 / scale, within: upright).lines
+        let readWords = page.lines.flatMap(\.words)
+        let fresh = read.filter { line in
+            !readWords.contains { $0.box.iou(line.box) > 0.3 || ($0.box.intersection(line.box)?.area ?? 0) * 2 > line.box.area }
+        }
+        return recovery.accepts(fresh, page: page)
+    }
+
     /// A first read that needs no orientation check: at least 20 characters,
     /// a mean word confidence of at least `minimumConfidence`, and text that
     /// lies the right way: no blocks Tesseract's layout reports as turned, and
@@ -550,3 +578,4 @@ extension Duration {
         return Double(s) + Double(attos) / 1e18
     }
 }
+

@@ -1,0 +1,147 @@
+import Foundation
+
+/// Prices Tesseract's layout analysis dropped.
+///
+/// A column of short numbers set apart from the dish names ("Minestrone …
+/// 12") is often discarded by Tesseract's page layout as noise: the names are
+/// read, the prices are not, and the line-recovery pass does not look at them
+/// either (a price like "12" is too short to look like a text line). This
+/// stage proposes, from the photo's ink components, the short unread clusters
+/// of ink that sit on the row of a line that *was* read (or on a line of
+/// their own just under its start: prices printed under the name); the pipeline reads
+/// each as a single line, and `accepts` keeps only readings that are prices
+/// and that line up with another price (recovered or read) in a column — two
+/// pieces of evidence texture on a photo rarely gives together.
+///
+/// Pure (value in, value out): boxes in upright photo pixels.
+public struct PriceRecovery: Sendable, Equatable {
+    /// A cluster's characters join when the gap between them is under this many character heights.
+    public var joinGap = 0.9
+    /// A candidate's height against the height of the read line on its row.
+    public var minimumHeightShare = 0.45
+    public var maximumHeightShare = 1.6
+    /// A price is short: at most this many heights wide, at most this many ink components.
+    public var maximumAspect = 6.0
+    public var maximumComponents = 9
+    /// At most this many candidates are read (each is one small Tesseract call).
+    public var maximumCandidates = 60
+    /// Accepted readings: mean word confidence at least this.
+    public var minimumConfidence = 0.6
+    /// A price under its name: its top at most this many line heights below the read line.
+    public var underGap = 1.5
+    /// Column alignment: left, right or centre within this many line heights.
+    public var alignment = 1.0
+
+    public init() {}
+
+    /// Unread short ink clusters on the rows of read lines (upright photo pixels, padded for reading).
+    public func candidates(page: OCRPage, ink: TextRegionAnalyzer.InkMap) -> [Box] {
+        let f = ink.factor
+        guard f > 0 else { return [] }
+        let lines = page.lines.filter { !$0.words.isEmpty }
+        guard !lines.isEmpty else { return [] }
+        // Read words (any confidence) in working-copy pixels, grown a little: their ink was read.
+        let read: [Box] = page.lines.flatMap(\.words).map { w in
+            let s = w.box.scaled(by: f)
+            let g = max(1, s.height / 4)
+            return Box(x: s.x - g, y: s.y - g, width: s.width + 2 * g, height: s.height + 2 * g)
+        }
+        let rows: [Box] = lines.map { $0.box.scaled(by: f) }.filter { $0.height > 0 }
+        // Unread characters on the row of a read line beside it, or just under its start.
+        let unread = ink.characters.filter { c in
+            let cx = c.x + c.width / 2, cy = c.y + c.height / 2
+            guard rows.contains(where: { r in
+                (cy >= r.y && cy < r.maxY && (cx < r.x || cx >= r.maxX))
+                    || (cy >= r.maxY && Double(cy - r.maxY) <= underGap * Double(r.height) && cx >= r.x - r.height && cx < r.maxX)
+            }) else { return false }
+            return !read.contains { cx >= $0.x && cx < $0.maxX && cy >= $0.y && cy < $0.maxY }
+        }.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+        guard !unread.isEmpty else { return [] }
+
+        // Horizontal clusters: characters that overlap vertically and are close.
+        var clusters: [(box: Box, count: Int)] = []
+        for c in unread {
+            var joined = false
+            for k in clusters.indices.reversed() {
+                let b = clusters[k].box
+                let h = max(b.height, c.height, 1)
+                let overlap = min(b.maxY, c.maxY) - max(b.y, c.y)
+                let gap = c.x - b.maxX
+                if overlap * 2 >= min(b.height, c.height), Double(gap) < joinGap * Double(h), gap > -h {
+                    clusters[k] = (b.union(c), clusters[k].count + 1)
+                    joined = true
+                    break
+                }
+            }
+            if !joined { clusters.append((c, 1)) }
+            if clusters.count > 4 * maximumCandidates + 200 { break }
+        }
+
+        var out: [Box] = []
+        for cluster in clusters where cluster.count <= maximumComponents {
+            let b = cluster.box
+            guard b.height > 0, Double(b.width) <= maximumAspect * Double(b.height) else { continue }
+            let cy = b.y + b.height / 2
+            // A read line on its row, beside it (not over it), of a comparable height.
+            let onRow = rows.contains { r in
+                guard cy >= r.y, cy < r.maxY, b.maxX <= r.x || b.x >= r.maxX else { return false }
+                let share = Double(b.height) / Double(r.height)
+                return share >= minimumHeightShare && share <= maximumHeightShare
+            }
+            // Or on a line of its own just under a read line, starting where it starts
+            // ("Onion Rings" / "18,00" under it), and on no read line's row.
+            let under = !onRow && !rows.contains { cy >= $0.y && cy < $0.maxY } && rows.contains { r in
+                b.y >= r.maxY - r.height / 4 && Double(b.y - r.maxY) <= underGap * Double(r.height)
+                    && abs(b.x - r.x) <= r.height
+                    && Double(b.height) / Double(r.height) >= minimumHeightShare
+                    && Double(b.height) / Double(r.height) <= maximumHeightShare
+            }
+            guard onRow || under else { continue }
+            let pad = max(2, b.height / 4)
+            let photo = Box(left: b.x - pad, top: b.y - pad, right: b.maxX + pad, bottom: b.maxY + pad)
+                .scaled(by: 1 / f)
+                .intersection(Box(x: 0, y: 0, width: ink.width, height: ink.height))
+            if let photo, photo.width > 0, photo.height > 0 { out.append(photo) }
+            if out.count >= maximumCandidates { break }
+        }
+        return out.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
+    /// The readings to keep: one price each ("12", "9.50", "€7", "12/18",
+    /// "+3"), confident, and aligned in a column with another recovered price
+    /// or with a price the page already holds at the end of a line.
+    public func accepts(_ readings: [OCRLine], page: OCRPage) -> [OCRLine] {
+        let prices = readings.filter { line in
+            (line.meanConfidence ?? 0) >= minimumConfidence && Self.isPrice(line.text)
+        }
+        guard !prices.isEmpty else { return [] }
+        // Prices already on the page: the last word of a line when it is a price.
+        let readPrices: [Box] = page.lines.compactMap { l in
+            guard let w = l.words.last, Self.isPrice(w.text) else { return nil }
+            return w.box
+        }
+        return prices.filter { p in
+            let others = prices.filter { $0.box != p.box }.map(\.box) + readPrices.filter { $0 != p.box }
+            return others.contains { aligned(p.box, $0) }
+        }
+    }
+
+    func aligned(_ a: Box, _ b: Box) -> Bool {
+        let h = Double(max(a.height, b.height, 1)) * alignment
+        let left = abs(Double(a.x - b.x)), right = abs(Double(a.maxX - b.maxX))
+        let centre = abs(Double(a.x + a.maxX - b.x - b.maxX)) / 2
+        // Same column, on another row.
+        let sameRow = min(a.maxY, b.maxY) - max(a.y, b.y) > min(a.height, b.height) / 2
+        return !sameRow && min(left, right, centre) <= h
+    }
+
+    private static let priceText = try! NSRegularExpression(
+        pattern: #"^\+?\s?[$€£¥]?\s?\d{1,4}(?:[.,]\d{1,2})?\s?[$€£¥]?(?:\s?/\s?\+?[$€£¥]?\d{1,4}(?:[.,]\d{1,2})?)*$"#)
+
+    /// One price, nothing else: "12", "9.50", "€7", "12,50 €", "12/18", "+3".
+    public static func isPrice(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        guard !t.isEmpty, t.count <= 16 else { return false }
+        return priceText.firstMatch(in: t, range: NSRange(t.startIndex..., in: t)) != nil
+    }
+}
