@@ -19,8 +19,10 @@ intersection, as ../shared/eval/tools/score.py counts it). For cut-off and
 covered photos the ground truth is the whole menu: a word outside the photo
 was not read.
 
-Real data split: check = int(sha1(file name).hexdigest(), 16) % 3 == 0, tune
-= the rest. Figures are on the check part unless --part tune or all. Generated:
+Real data split: Benchmarks/evalsplit.py on the file's stem (name without
+extension), as every other measurement script: check = int(sha1(stem), 16) %
+3 == 0, tune = the rest. (Until issue 17's second round this script split by
+the name WITH extension, so its real check part differed from the others'.) Figures are on the check part unless --part tune or all. Generated:
 seed 1701 = test (never tuned on), 4242 = tune.
 
 usage: Benchmarks/read_quality_eval.py [--bin .build/release/menuscan]
@@ -59,7 +61,7 @@ def real_sets(part, limit=0):
     for name, sub in (("receipts", "receipts"), ("documents", "documents"), ("menus (clean)", "menus")):
         paths = sorted(p for p in glob.glob(os.path.join(EVAL, sub, "*")) if p.lower().endswith(IMG)
                        and not any(n in os.path.basename(p) for n in NEGATIVES))
-        sets[name] = [p for p in paths if part == "all" or part_of(os.path.basename(p)) == part]
+        sets[name] = [p for p in paths if part == "all" or part_of(os.path.splitext(os.path.basename(p))[0]) == part]
         if limit:
             sets[name] = sets[name][:limit]
     return sets
@@ -213,7 +215,7 @@ def main():
         print()
     if not args.no_real and not args.real_scan:
         sets = real_sets(args.part)
-        print(f"## Real photos, {args.part} part (sha1(name) % 3 == 0 → check): the gate alone (menuscan check)\n")
+        print(f"## Real photos, {args.part} part (sha1(stem) % 3 == 0 → check): the gate alone (menuscan check)\n")
         gate_extra = [e for e in extra if e.startswith("--min-") or e.startswith("--max-") or (extra.index(e) > 0 and extra[extra.index(e) - 1].startswith(("--min-", "--max-")))]
         for name, paths in sets.items():
             res = subprocess.run(["nice", args.bin, "check", "--json", *gate_extra, *paths], capture_output=True, text=True)
@@ -238,8 +240,10 @@ def main():
                 row["set"] = name
                 groups.setdefault(name, []).append(row)
                 all_rows.append(row)
-        print(f"## Real photos, {args.part} part (sha1(name) % 3 == 0 → check)\n")
+        print(f"## Real photos, {args.part} part (sha1(stem) % 3 == 0 → check)\n")
         table(groups)
+        for name, paths in sets.items():
+            print(f"{name} in this part ({len(paths)}): {' '.join(os.path.splitext(os.path.basename(p))[0] for p in paths)}")
         for name, rows in groups.items():
             rej = [r["name"] + " (" + r["defects"] + ")" for r in rows if r["status"] == "rejected"]
             print(f"false rejects {name}: {len(rej)}/{len(rows)} = {len(rej) / max(1, len(rows)):.1%} {rej}")
