@@ -47,12 +47,32 @@ struct ReadQualityTests {
 
     @Test func wordListParsesCommentsAndLines() {
         let list = WordList(text: "# header\nsoup\n\nsalad\n")
-        #expect(list.words == ["soup", "salad"])
+        #expect(list.count == 2)
+        #expect(list.contains("soup") && list.contains("Salad") && !list.contains("sou") && !list.contains("soups"))
+    }
+
+    @Test func wordListReadsFrontCodingAndFoldsAccents() {
+        // sorted by bytes, front-coded as build_wordlist.py writes it; a bad prefix count is skipped
+        let list = WordList(text: "# c\nkalb\n2se\n2tze\n99x\nsalmon\n")
+        #expect(list.count == 4)
+        #expect(list.contains("kase") && list.contains("katze") && list.contains("kalb") && list.contains("salmon"))
+        #expect(list.contains("Käse"))  // folded: the English model often drops the umlaut, the German one keeps it
+        #expect(!list.contains("kat") && !list.contains("x") && !list.contains("kax"))
+        #expect(WordList.fold("Grüße Œuf Crème") == "grusse oeuf creme")
+    }
+
+    @Test func shippedWordListCoversTheLanguagesWeRead() throws {
+        let list = try #require(WordList.shared)
+        for word in ["chicken", "Rindfleisch", "Schweinebraten", "Käse", "fromage", "pommes", "formaggio", "pollo",
+                     "cebolla", "bruschetta", "spätzle", "Grüße"] {
+            #expect(list.contains(word), "\(word)")
+        }
+        for garbage in ["rlndfieisch", "tnmato", "chlcken"] { #expect(!list.contains(garbage), "\(garbage)") }
     }
 
     @Test func shippedWordListAndModelLoad() {
         // models/ is found from the package root (tests run there).
-        #expect(WordList.shared?.words.contains("chicken") == true)
+        #expect(WordList.shared?.contains("chicken") == true)
         #expect(ReadConfidenceModel.shared != nil)
     }
 

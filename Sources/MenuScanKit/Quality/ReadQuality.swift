@@ -43,20 +43,110 @@ public struct ReadQuality: Codable, Sendable, Equatable {
     public var findings: [String]
 }
 
-/// Known words: the lexicon behind `lexiconShare`.
+/// Known words: the lexicon behind `lexiconShare`, in the languages MenuScan
+/// reads (eng, deu, fra, ita, spa) plus the food tables' words
+/// (`Benchmarks/build_wordlist.py`). Words are kept folded (`fold`: lower
+/// case, no accents, ß → ss), so a token matches whether or not the OCR
+/// model kept its accents. Stored as one sorted UTF-8 buffer searched by
+/// bisection: about 900,000 words in ~12 MB, loaded without hashing.
 public struct WordList: Sendable {
-    public let words: Set<String>
+    /// The words' folded UTF-8, back to back, in byte order.
+    private let bytes: [UInt8]
+    /// Where each word starts in `bytes`, plus the end.
+    private let starts: [Int32]
 
-    public init(words: Set<String>) { self.words = words }
+    /// Number of words.
+    public var count: Int { max(0, starts.count - 1) }
 
-    /// Parses one lower-cased word per line; `#` lines are comments.
+    public init(words: Set<String>) {
+        self.init(folded: words.map { Array(Self.fold($0).utf8) })
+    }
+
+    /// Parses one word per line (`#` lines are comments), plain or
+    /// front-coded as `build_wordlist.py` writes it: leading digits = bytes
+    /// shared with the previous word, then the rest.
     public init(text: String) {
-        var set = Set<String>()
+        var list: [[UInt8]] = []
+        var previous: [UInt8] = []
         for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
-            let w = line.trimmingCharacters(in: .whitespaces)
-            if !w.isEmpty { set.insert(w) }
+            let utf8 = Array(line.utf8)
+            var shared = 0, i = 0
+            while i < utf8.count, utf8[i] >= 48, utf8[i] <= 57 {
+                shared = shared * 10 + Int(utf8[i] - 48)
+                i += 1
+            }
+            guard shared <= previous.count else { continue }  // malformed line: skip, never trap
+            let rest = String(decoding: utf8[i...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            guard shared > 0 || !rest.isEmpty else { continue }
+            let word = Array(previous[0..<shared]) + Array((shared > 0 ? rest : Self.fold(rest)).utf8)
+            list.append(word)
+            previous = word
         }
-        words = set
+        self.init(folded: list)
+    }
+
+    private init(folded: [[UInt8]]) {
+        var list = folded
+        if !zip(list, list.dropFirst()).allSatisfy({ $0.lexicographicallyPrecedes($1) }) {
+            list = Array(Set(list.map { $0 })).sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(list.reduce(0) { $0 + $1.count })
+        var starts: [Int32] = []
+        starts.reserveCapacity(list.count + 1)
+        for w in list {
+            starts.append(Int32(bytes.count))
+            bytes += w
+        }
+        starts.append(Int32(bytes.count))
+        self.bytes = bytes
+        self.starts = starts
+    }
+
+    /// Lower case, accents dropped (canonical decomposition without its
+    /// combining marks), ß → ss, æ → ae, œ → oe: what `build_wordlist.py` does.
+    public static func fold(_ word: String) -> String {
+        var out = String.UnicodeScalarView()
+        for s in word.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch s.properties.generalCategory {
+            case .nonspacingMark: continue
+            default: break
+            }
+            switch s {
+            case "ß": out.append(contentsOf: "ss".unicodeScalars)
+            case "æ": out.append(contentsOf: "ae".unicodeScalars)
+            case "œ": out.append(contentsOf: "oe".unicodeScalars)
+            case "ø": out.append("o")
+            case "ł": out.append("l")
+            case "đ": out.append("d")
+            case "ı": out.append("i")
+            default: out.append(s)
+            }
+        }
+        return String(out)
+    }
+
+    /// Whether the list holds `word` (folded first).
+    public func contains(_ word: String) -> Bool {
+        let key = Array(Self.fold(word).utf8)
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let a = Int(starts[mid]), b = Int(starts[mid + 1])
+            let c = Self.compare(bytes[a..<b], key)
+            if c == 0 { return true }
+            if c < 0 { lo = mid + 1 } else { hi = mid }
+        }
+        return false
+    }
+
+    private static func compare(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Int {
+        var i = a.startIndex, j = 0
+        while i < a.endIndex, j < b.count {
+            if a[i] != b[j] { return a[i] < b[j] ? -1 : 1 }
+            i += 1; j += 1
+        }
+        return (a.endIndex - a.startIndex) - b.count
     }
 
     /// models/read-quality/words.txt, loaded once per process; nil when absent.
@@ -82,13 +172,13 @@ public struct WordList: Sendable {
         }
         if letters == token.unicodeScalars.count {
             if letters < 2 { return token == "a" || token == "i" ? true : nil }
-            if words.contains(token) { return true }
+            if contains(token) { return true }
             // compounds joined by a hyphen or slash: every part known
             return false
         }
         if token.contains("-") || token.contains("/") || token.contains("'") {
             let parts = token.split(whereSeparator: { "-/'".contains($0) }).map(String.init)
-            return !parts.isEmpty && parts.allSatisfy { $0.count < 2 || words.contains($0) || Double($0) != nil }
+            return !parts.isEmpty && parts.allSatisfy { $0.count < 2 || contains($0) || Double($0) != nil }
         }
         return false
     }
