@@ -226,6 +226,12 @@ public final class PhotoProcessor {
         let preStart = clock.now
         var prepared = prepare(image.pix, textHeight: textHeight)
         lap("preprocess", since: preStart)
+        // Issue 17: text size and ink contrast where OCR sees them, on the OCR copy.
+        if settings.quality != .off {
+            let copyStart = clock.now
+            prepared.record.ocrCopy = prepared.ocrCopy.grayImage().map { QualityAnalysis.ocrCopy($0, scale: prepared.record.scale) }
+            lap("ocrCopyQuality", since: copyStart)
+        }
 
         events?(.stage("ocr"))
         let ocrStart = clock.now
