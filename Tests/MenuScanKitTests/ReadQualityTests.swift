@@ -237,3 +237,32 @@ struct ReadQualitySmallTextGlareTests {
         #expect(w.region == nil, "\(w)")
     }
 }
+
+@Suite("Read quality: text running to an open edge")
+struct OpenEdgeTests {
+    @Test func textNearAnEdgeWhereThePaperGoesOnIsOpen() throws {
+        let analyzer = TextRegionAnalyzer()
+        // rows from y = 4: the top row lies right under the photo's top edge, on paper
+        let rows = (0..<10).map { (x: 40, y: 4 + $0 * 40, count: 50) }
+        let cut = try #require(ReadPage.make(rows: rows))
+        // the same rows with a margin of paper above them
+        let whole = try #require(ReadPage.make(rows: rows.map { ($0.x, $0.y + 60, $0.count) }))
+        // the rows at the top again, but the photo shows the table above the page
+        let onTable = try #require(ReadPage.make(rows: rows.map { ($0.x, $0.y + 14, $0.count) }))
+        _ = onTable.fill(Box(x: 0, y: 0, width: 800, height: 12), r: 90, g: 80, b: 70)
+        _ = onTable.fill(Box(x: 0, y: 0, width: 12, height: 600), r: 90, g: 80, b: 70)
+        for (image, expected) in [(cut, 1), (whole, 0), (onTable, 0)] {
+            let map = try #require(analyzer.inkMap(of: image))
+            let gray = try #require(image.grayImage(scale: 0.5))
+            #expect(ReadQualityStage.openEdges(map, gray: gray) == expected)
+        }
+        // the stage says so and never calls such a read complete with high confidence
+        let stage = ReadQualityStage(words: WordList(words: ["salmon"]), model: ReadConfidenceModel(intercept: 5, weights: [:]))
+        let page = ReadPage.page(words: Array(repeating: ("salmon", 0.95), count: 24))
+        let a = stage.assess(page: page, image: cut, inkMap: analyzer.inkMap(of: cut), coverage: nil)
+        #expect(a.quality.findings.contains("text_at_open_edge") && a.quality.features.openEdges == 1)
+        #expect(a.quality.readConfidence == ConfidenceLevel.highAbove && a.quality.level == .medium)
+        let b = stage.assess(page: page, image: whole, inkMap: analyzer.inkMap(of: whole), coverage: nil)
+        #expect(!b.quality.findings.contains("text_at_open_edge") && (b.quality.readConfidence ?? 0) > 0.99)
+    }
+}

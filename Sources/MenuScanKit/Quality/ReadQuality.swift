@@ -28,6 +28,10 @@ public struct ReadQualityFeatures: Codable, Sendable, Equatable {
     /// photo's edge, in median word heights, capped at 3 (3 when none): text
     /// right at the edge often continues beyond it.
     public var edgeMargin: Double = 3
+    /// Sides of the photo where the paper runs on out of the photo and text
+    /// comes within `ReadQualityStage.openEdgeReach` character heights of
+    /// it (`ReadQualityStage.openEdges`): the menu may go on beyond the edge.
+    public var openEdges: Int = 0
 }
 
 /// The photo-level read assessment written into the JSON as `readQuality`.
@@ -219,6 +223,7 @@ public struct ReadConfidenceModel: Codable, Sendable, Equatable {
             "coveredShare": f.coveredShare,
             "fewWords": f.words < 20 ? 1 : 0,
             "edgeMargin": min(max(f.edgeMargin, 0), 3) / 3,
+            "openEdges": Double(min(max(f.openEdges, 0), 2)) / 2,
         ]
     }
 
@@ -256,6 +261,9 @@ public struct ReadQualityStage: Sendable {
     /// 6) is read, but the result is flagged: enlarging the OCR copy adds no
     /// detail, and every generated phone-downscaled photo (text 4–8 px) has it.
     public var smallTextHeight = 8.5
+    /// Text this many median character heights from a side where the paper
+    /// runs out of the photo makes that side open.
+    public var openEdgeReach = 2.5
     public var words: WordList?
     public var model: ReadConfidenceModel?
 
@@ -283,8 +291,9 @@ public struct ReadQualityStage: Sendable {
         let spread = (confidences.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / n).squareRoot()
         let known = words.map { $0.knownShare(all.map(\.text)) }
         let cut = inkMap.map { Self.cutOff($0, words: all.map(\.box)) } ?? (lines: 0, regions: [])
-        let covered = inkMap.flatMap { map in image.grayImage(scale: min(1, 400 / Double(max(1, max(map.width, map.height))))).map { Self.covered(map, gray: $0) } }
-            ?? (share: 0, region: nil)
+        let small = inkMap.flatMap { map in image.grayImage(scale: min(1, 400 / Double(max(1, max(map.width, map.height))))) }
+        let covered = inkMap.flatMap { map in small.map { Self.covered(map, gray: $0) } } ?? (share: 0, region: nil)
+        let open = inkMap.flatMap { map in small.map { Self.openEdges(map, gray: $0, reach: openEdgeReach) } } ?? 0
         let features = ReadQualityFeatures(
             meanConfidence: confidences.isEmpty ? 0 : mean,
             lowConfidenceShare: confidences.isEmpty ? 0 : Double(confidences.filter { $0 < 0.6 }.count) / n,
@@ -293,9 +302,18 @@ public struct ReadQualityStage: Sendable {
             lexiconTokens: known?.counted ?? 0,
             unreadShare: coverage?.unrecognizedShare ?? 0,
             cutOffLines: cut.lines, coveredShare: covered.share, words: all.count,
-            edgeMargin: Self.edgeMargin(all.filter { ($0.confidence ?? 0) >= 0.3 }.map(\.box), width: image.width, height: image.height))
-        let readConfidence = model.map { ($0.predict(features) * 1000).rounded() / 1000 }
+            edgeMargin: Self.edgeMargin(all.filter { ($0.confidence ?? 0) >= 0.3 }.map(\.box), width: image.width, height: image.height),
+            openEdges: open)
+        var readConfidence = model.map { ($0.predict(features) * 1000).rounded() / 1000 }
         var findings: [String] = []
+        // Text running up to a side where the page goes on beyond the photo:
+        // whether more of the menu lies there cannot be seen (a cut between
+        // two rows leaves no character cut), so the read is never called
+        // complete with high confidence.
+        if open > 0 {
+            findings.append("text_at_open_edge")
+            if let c = readConfidence, c > ConfidenceLevel.highAbove { readConfidence = ConfidenceLevel.highAbove }
+        }
         var regions: [UnrecognizedRegion] = []
         if cut.lines >= cutOffMinimumLines {
             findings.append("cut_off")
@@ -321,6 +339,50 @@ public struct ReadQualityStage: Sendable {
         let quality = ReadQuality(readConfidence: readConfidence, level: readConfidence.map(ConfidenceLevel.init(confidence:)),
                                   features: features, findings: findings)
         return Outcome(quality: quality, regions: regions, partial: !regions.isEmpty, lowConfidence: nonWords || lowRead || smallText)
+    }
+
+    /// Sides of the photo (0…4) where the page runs on out of the photo and
+    /// text comes close to the edge: the outermost 2 % of the photo along
+    /// that side is mostly (≥ 60 %) paper (at least the paper level, the 90th
+    /// percentile of `gray`, less 40), and at least 3 characters of typical
+    /// height lie within `reach` median character heights of it. A photo of
+    /// the whole menu shows the table or the menu's own margin there.
+    static func openEdges(_ map: TextRegionAnalyzer.InkMap, gray: GrayImage, reach: Double = 2.5) -> Int {
+        let chars = map.characters
+        guard chars.count >= 10, gray.width >= 16, gray.height >= 16, map.workWidth > 0, map.workHeight > 0 else { return 0 }
+        let heights = chars.map(\.height).sorted()
+        let medianH = heights[heights.count / 2]
+        let typical = chars.filter { $0.height * 2 >= medianH && $0.height <= medianH * 2 }
+        var histogram = [Int](repeating: 0, count: 256)
+        for v in gray.pixels { histogram[Int(v)] += 1 }
+        let paper = Int(QualityAnalysis.percentile(histogram, gray.pixels.count, 90))
+        let limit = Int((Double(medianH) * reach).rounded())
+        let ww = map.workWidth, wh = map.workHeight
+        var open = 0
+        for side in 0..<4 {
+            let horizontal = side < 2  // top, bottom
+            let depth = max(2, (horizontal ? gray.height : gray.width) / 50)
+            var paperPixels = 0, total = 0
+            let ys = side == 0 ? 0..<depth : side == 1 ? (gray.height - depth)..<gray.height : 0..<gray.height
+            let xs = side == 2 ? 0..<depth : side == 3 ? (gray.width - depth)..<gray.width : 0..<gray.width
+            for y in ys {
+                for x in xs {
+                    total += 1
+                    if Int(gray.pixels[y * gray.width + x]) >= paper - 40 { paperPixels += 1 }
+                }
+            }
+            guard total > 0, paperPixels * 5 >= total * 3 else { continue }
+            let near = typical.filter { c in
+                switch side {
+                case 0: return c.y <= limit
+                case 1: return wh - c.maxY <= limit
+                case 2: return c.x <= limit
+                default: return ww - c.maxX <= limit
+                }
+            }
+            if near.count >= 3 { open += 1 }
+        }
+        return open
     }
 
     /// Smallest gap between a box and the photo's edge in median box heights,
