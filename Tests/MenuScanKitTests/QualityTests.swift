@@ -181,6 +181,25 @@ struct OCRCopyQualityTests {
         #expect(thick.measuredShare == 1)
     }
 
+    @Test func theGateJudgesWhatOCRWillSee() {
+        let gate = QualityGate()
+        #expect(gate.judgeOCRCopy(QualityAnalysis.ocrCopy(Self.page(stroke: 3), scale: 1)).isEmpty)
+        // hairline strokes on the copy
+        let thin = gate.judgeOCRCopy(QualityAnalysis.ocrCopy(Self.page(stroke: 1), scale: 1))
+        #expect(thin.map(\.kind) == [.lowResolution] && thin.first?.measure == "ocrCopyStrokeWidth")
+        // ink a few grey levels under bright paper
+        let faint = gate.judgeOCRCopy(QualityAnalysis.ocrCopy(Self.page(stroke: 3, ink: 190), scale: 1))
+        #expect(faint.map(\.kind) == [.overexposed] && (faint.first?.value ?? 99) <= 50, "\(faint)")
+        // an enlarged copy whose strokes were smeared into the paper
+        let smeared = QualityAnalysis.ocrCopy(Self.page(stroke: 3, ink: 130), scale: 2.5)
+        #expect(gate.judgeOCRCopy(smeared).map(\.kind) == [.lowResolution])
+        var unscaled = smeared
+        unscaled.scale = 1
+        #expect(gate.judgeOCRCopy(unscaled).isEmpty)
+        // nothing text-like: no verdict
+        #expect(gate.judgeOCRCopy(QualityAnalysis.ocrCopy(GrayImage(width: 300, height: 300, fill: 250), scale: 1)).isEmpty)
+    }
+
     @Test func aLargeCopyIsMeasuredInItsCentralWindow() {
         let g = GrayImage(width: 3000, height: 1000, fill: 200)
         let w = g.centralWindow(maxSide: 2048)

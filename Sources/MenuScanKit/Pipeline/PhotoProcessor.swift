@@ -231,6 +231,27 @@ public final class PhotoProcessor {
             let copyStart = clock.now
             prepared.record.ocrCopy = prepared.ocrCopy.grayImage().map { QualityAnalysis.ocrCopy($0, scale: prepared.record.scale) }
             lap("ocrCopyQuality", since: copyStart)
+            let copyDefects = prepared.record.ocrCopy.map { QualityGate(thresholds: settings.qualityThresholds).judgeOCRCopy($0) } ?? []
+            // A defect the photo's own measurements already named is not named twice.
+            let fresh = copyDefects.filter { d in !(quality?.defects.contains { $0.kind == d.kind } ?? false) }
+            if !fresh.isEmpty, var q = quality {
+                q.defects += fresh
+                q.verdict = .rejected
+                quality = q
+                let detail = fresh.map { "\($0.kind.rawValue) \(Self.short($0.value)) on the OCR copy (threshold \(Self.short($0.threshold)))" }
+                    .joined(separator: ", ")
+                let message = ResultMessage(MenuScanError.qualityTooLow.with(detail: detail))
+                if settings.quality == .enforce {
+                    timings["total"] = (clock.now - start).seconds
+                    var result = PhotoResult(source: source, status: .rejected, messages: [message], timings: timings)
+                    result.quality = q
+                    result.preprocessing = prepared.record
+                    return result
+                }
+                var warning = message
+                warning.severity = .low
+                messages.append(warning)
+            }
         }
 
         events?(.stage("ocr"))
