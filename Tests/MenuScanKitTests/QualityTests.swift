@@ -200,6 +200,16 @@ struct OCRCopyQualityTests {
         #expect(gate.judgeOCRCopy(QualityAnalysis.ocrCopy(GrayImage(width: 300, height: 300, fill: 250), scale: 1)).isEmpty)
     }
 
+    @Test func checkJudgesTheCopyAScanWouldMake() throws {
+        let gate = QualityGate()
+        let thin = try #require(Bitmap.from(Self.page(stroke: 1))), thick = try #require(Bitmap.from(Self.page(stroke: 3)))
+        let a = gate.assessOCRCopy(of: thin, report: try #require(gate.assess(thin)), preprocess: PreprocessSettings())
+        #expect(a.verdict == .rejected && a.defects.contains { $0.kind == .lowResolution && $0.measure == "ocrCopyStrokeWidth" }, "\(a.defects)")
+        #expect(a.ocrCopy?.scale == 1)  // 18 px text is read as it is
+        let b = gate.assessOCRCopy(of: thick, report: try #require(gate.assess(thick)), preprocess: PreprocessSettings())
+        #expect(b.verdict == .ok && b.ocrCopy != nil, "\(b.defects)")
+    }
+
     @Test func aLargeCopyIsMeasuredInItsCentralWindow() {
         let g = GrayImage(width: 3000, height: 1000, fill: 200)
         let w = g.centralWindow(maxSide: 2048)

@@ -61,6 +61,9 @@ public struct QualityReport: Codable, Sendable, Equatable {
     public var metrics: QualityMetrics
     /// Seconds the measurement took.
     public var seconds: Double
+    /// The OCR copy's measurements, when `assessOCRCopy` ran (`menuscan check`;
+    /// a scan records them in `preprocessing.ocrCopy`).
+    public var ocrCopy: OCRCopyMetrics? = nil
 }
 
 /// R2: measures a photo and names its defects. Cheap: everything runs on a
@@ -78,6 +81,23 @@ public struct QualityGate: Sendable {
         let metrics = QualityAnalysis.measure(analysis: analysis, analysisScale: scale) { image.grayImage(scale: $0) }
         var report = judge(metrics)
         report.seconds = (clock.now - start).seconds
+        return report
+    }
+
+    /// `report` with the OCR copy judged too (issue 17): the copy a scan
+    /// would make with `preprocess` (scaled by the text height), measured
+    /// and judged as in the pipeline. For `menuscan check`, which runs no OCR.
+    public func assessOCRCopy(of image: Bitmap, report: QualityReport, preprocess: PreprocessSettings) -> QualityReport {
+        var report = report
+        let factor = preprocess.scaleFactor(textHeight: report.metrics.textHeight, width: image.width, height: image.height)
+        guard let copy = factor == 1 ? image : image.scaled(by: factor), let gray = copy.grayImage() else { return report }
+        let metrics = QualityAnalysis.ocrCopy(gray, scale: factor)
+        report.ocrCopy = metrics
+        let fresh = judgeOCRCopy(metrics).filter { d in !report.defects.contains { $0.kind == d.kind } }
+        if !fresh.isEmpty {
+            report.defects += fresh
+            report.verdict = .rejected
+        }
         return report
     }
 
