@@ -105,6 +105,14 @@ def result_row(out, path, gt_path):
            "defects": " ".join(d["kind"] for d in ((r.get("quality") or {}).get("defects") or []))}
     for k, v in (rq.get("features") or {}).items():
         row["f_" + k] = v
+    row["findings"] = " ".join(rq.get("findings") or [])
+    row["regions"] = " ".join(sorted({g.get("reason", "?") for g in r.get("unrecognizedRegions") or []}))
+    q = (r.get("quality") or {}).get("metrics") or {}
+    row["textHeight"] = q.get("textHeight")
+    row["inkLevel"] = q.get("inkLevel")
+    row["contrast"] = q.get("contrast")
+    for k, v in (((r.get("preprocessing") or {}).get("ocrCopy")) or {}).items():
+        row["copy_" + k] = v
     if rq and "edgeMargin" not in (rq.get("features") or {}):
         # results of a build before edgeMargin existed: the same rule as ReadQualityStage.edgeMargin
         boxes = [w["box"] for b in ocr.get("blocks", []) for l in b.get("lines", []) for w in l.get("words", [])
@@ -247,6 +255,12 @@ def main():
         for name, rows in groups.items():
             rej = [r["name"] + " (" + r["defects"] + ")" for r in rows if r["status"] == "rejected"]
             print(f"false rejects {name}: {len(rej)}/{len(rows)} = {len(rej) / max(1, len(rows)):.1%} {rej}")
+        print("\nPer real menu: what flags it, and how much the read missed (word recall vs the hand transcription)\n")
+        print("| menu | status | findings | regions | readConfidence | recall |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for r in groups.get("menus (clean)", []):
+            print(f"| {r['name'][-40:]} | {r['status']}{' +lowConf' if r['lowconf'] else ''} | {r['findings']} | {r['regions']} | "
+                  f"{fmt(r['readConfidence'])} | {fmt(r['recall'])} |")
         print()
     print("## Calibration (photos with ground truth that were read)\n")
     calibration(all_rows)
