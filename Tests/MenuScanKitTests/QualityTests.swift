@@ -210,11 +210,16 @@ struct OCRCopyQualityTests {
         #expect(b.verdict == .ok && b.ocrCopy != nil, "\(b.defects)")
     }
 
-    @Test func aLargeCopyIsMeasuredInItsCentralWindow() {
+    @Test func aLargeCopyIsMeasuredInItsCentralWindow() throws {
         let g = GrayImage(width: 3000, height: 1000, fill: 200)
         let w = g.centralWindow(maxSide: 2048)
         #expect(w.width == 2048 && w.height == 1000)
         #expect(g.centralWindow(maxSide: 4000) == g)
         #expect(abs(QualityAnalysis.ocrCopy(g, scale: 1).measuredShare - 0.683) < 0.001)
+        // the pipeline clips the Bitmap first and says how large the copy was
+        let pix = try #require(Bitmap.from(g))
+        let clipped = try #require(pix.centralWindow(maxSide: 2048)?.grayImage())
+        #expect(clipped == w)
+        #expect(abs(QualityAnalysis.ocrCopy(clipped, scale: 1, copyPixels: 3_000_000).measuredShare - 0.683) < 0.001)
     }
 }

@@ -41,6 +41,19 @@ public struct GrayImage: Sendable, Equatable {
 }
 
 extension Bitmap {
+    /// The central window of at most `maxSide` × `maxSide` pixels as a new
+    /// Bitmap (self when the image is no larger), so a measurement of a
+    /// large image converts only that window.
+    public func centralWindow(maxSide: Int) -> Bitmap? {
+        let w = width, h = height, side = max(1, maxSide)
+        guard w > side || h > side else { return self }
+        let ww = min(w, side), wh = min(h, side)
+        var box = boxCreate(l_int32((w - ww) / 2), l_int32((h - wh) / 2), l_int32(ww), l_int32(wh))
+        guard let b = box else { return nil }
+        defer { boxDestroy(&box) }
+        return derive { pixClipRectangle($0, b, nil) }
+    }
+
     /// A grayscale copy, scaled (area-averaged when shrinking) by `scale`.
     /// Returns the image and the scale actually applied.
     public func grayImage(scale: Double = 1) -> GrayImage? {

@@ -229,9 +229,14 @@ public final class PhotoProcessor {
         // Issue 17: text size and ink contrast where OCR sees them, on the OCR copy.
         if settings.quality != .off {
             let copyStart = clock.now
-            prepared.record.ocrCopy = prepared.ocrCopy.grayImage().map { QualityAnalysis.ocrCopy($0, scale: prepared.record.scale) }
+            let copy = prepared.ocrCopy
+            prepared.record.ocrCopy = copy.centralWindow(maxSide: QualityAnalysis.ocrCopyWindow)?.grayImage().map {
+                QualityAnalysis.ocrCopy($0, scale: prepared.record.scale, copyPixels: copy.width * copy.height)
+            }
             lap("ocrCopyQuality", since: copyStart)
-            let copyDefects = prepared.record.ocrCopy.map { QualityGate(thresholds: settings.qualityThresholds).judgeOCRCopy($0) } ?? []
+            // A rendered PDF page was rendered at a resolution chosen for OCR:
+            // measured, not judged (thin type is the font, not the camera).
+            let copyDefects = pdfPage != nil ? [] : prepared.record.ocrCopy.map { QualityGate(thresholds: settings.qualityThresholds).judgeOCRCopy($0) } ?? []
             // A defect the photo's own measurements already named is not named twice.
             let fresh = copyDefects.filter { d in !(quality?.defects.contains { $0.kind == d.kind } ?? false) }
             if !fresh.isEmpty, var q = quality {

@@ -90,8 +90,9 @@ public struct QualityGate: Sendable {
     public func assessOCRCopy(of image: Bitmap, report: QualityReport, preprocess: PreprocessSettings) -> QualityReport {
         var report = report
         let factor = preprocess.scaleFactor(textHeight: report.metrics.textHeight, width: image.width, height: image.height)
-        guard let copy = factor == 1 ? image : image.scaled(by: factor), let gray = copy.grayImage() else { return report }
-        let metrics = QualityAnalysis.ocrCopy(gray, scale: factor)
+        guard let copy = factor == 1 ? image : image.scaled(by: factor),
+              let gray = copy.centralWindow(maxSide: QualityAnalysis.ocrCopyWindow)?.grayImage() else { return report }
+        let metrics = QualityAnalysis.ocrCopy(gray, scale: factor, copyPixels: copy.width * copy.height)
         report.ocrCopy = metrics
         let fresh = judgeOCRCopy(metrics).filter { d in !report.defects.contains { $0.kind == d.kind } }
         if !fresh.isEmpty {

@@ -64,7 +64,9 @@ public enum QualityAnalysis {
     /// by `scale` from the photo). At most the central `ocrCopyWindow`²
     /// pixels are measured (text sits mostly in the middle of a menu photo;
     /// keeps the cost bounded on a 40 MP copy).
-    public static func ocrCopy(_ g: GrayImage, scale: Double) -> OCRCopyMetrics {
+    /// `copyPixels`: the whole copy's pixel count when `g` is already its
+    /// central window (`Bitmap.centralWindow`), for `measuredShare`.
+    public static func ocrCopy(_ g: GrayImage, scale: Double, copyPixels: Int? = nil) -> OCRCopyMetrics {
         let window = g.centralWindow(maxSide: ocrCopyWindow)
         let lum = luminance(window)
         let text = textComponents(window, strokes: true)
@@ -76,7 +78,7 @@ public enum QualityAnalysis {
             sourceStrokeWidth: stroke.map { ($0 / max(1e-6, scale) * 100).rounded() / 100 },
             inkLevel: inkLevel, paperLevel: lum.p95, contrast: max(0, lum.p95 - inkLevel),
             textComponents: text.components.count, scale: scale,
-            measuredShare: (Double(window.width * window.height) / Double(max(1, g.width * g.height)) * 1000).rounded() / 1000)
+            measuredShare: (Double(window.width * window.height) / Double(max(1, copyPixels ?? g.width * g.height)) * 1000).rounded() / 1000)
     }
 
     /// Longest side of the analysis copy.
