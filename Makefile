@@ -8,8 +8,8 @@ BUILD_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libhei
 # generates `make fuzz`'s corpus of broken images.
 TEST_PACKAGES := qpdf python3-pil
 # Benchmarks only: fonts for Benchmarks/gen_menus.py, the tesseract CLI for reading_order_eval.py.
-# wamerican: the word list Benchmarks/build_wordlist.py builds models/read-quality/words.txt from.
-BENCH_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-urw-base35 fonts-freefont-ttf tesseract-ocr wamerican
+# wamerican wngerman wfrench witalian wspanish: the word lists Benchmarks/build_wordlist.py builds models/read-quality/words.txt from.
+BENCH_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-urw-base35 fonts-freefont-ttf tesseract-ocr wamerican wngerman wfrench witalian wspanish
 APT_PACKAGES := $(BUILD_PACKAGES) $(RUNTIME_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 IMAGE ?= menuscan:latest
 SWIFT ?= swift

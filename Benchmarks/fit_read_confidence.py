@@ -15,14 +15,14 @@ import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NAMES = ["meanConfidence", "lowConfidenceShare", "confidenceSpread", "lexiconShare", "unreadShare", "cutOff",
-         "coveredShare", "fewWords", "edgeMargin"]
+         "coveredShare", "fewWords", "edgeMargin", "openEdges"]
 
 
 def inputs(r):
     f = lambda k, d=0.0: float(r["f_" + k]) if r.get("f_" + k) not in (None, "") else d
     return [f("meanConfidence"), f("lowConfidenceShare"), f("confidenceSpread"), f("lexiconShare", 0.5),
             f("unreadShare"), min(f("cutOffLines"), 10) / 10, f("coveredShare"), 1.0 if f("words") < 20 else 0.0,
-            f("edgeMargin", 3.0) / 3]
+            f("edgeMargin", 3.0) / 3, min(max(f("openEdges"), 0), 2) / 2]
 
 
 def main():

@@ -19,8 +19,10 @@ intersection, as ../shared/eval/tools/score.py counts it). For cut-off and
 covered photos the ground truth is the whole menu: a word outside the photo
 was not read.
 
-Real data split: check = int(sha1(file name).hexdigest(), 16) % 3 == 0, tune
-= the rest. Figures are on the check part unless --part tune or all. Generated:
+Real data split: Benchmarks/evalsplit.py on the file's stem (name without
+extension), as every other measurement script: check = int(sha1(stem), 16) %
+3 == 0, tune = the rest. (Until issue 17's second round this script split by
+the name WITH extension, so its real check part differed from the others'.) Figures are on the check part unless --part tune or all. Generated:
 seed 1701 = test (never tuned on), 4242 = tune.
 
 usage: Benchmarks/read_quality_eval.py [--bin .build/release/menuscan]
@@ -59,7 +61,7 @@ def real_sets(part, limit=0):
     for name, sub in (("receipts", "receipts"), ("documents", "documents"), ("menus (clean)", "menus")):
         paths = sorted(p for p in glob.glob(os.path.join(EVAL, sub, "*")) if p.lower().endswith(IMG)
                        and not any(n in os.path.basename(p) for n in NEGATIVES))
-        sets[name] = [p for p in paths if part == "all" or part_of(os.path.basename(p)) == part]
+        sets[name] = [p for p in paths if part == "all" or part_of(os.path.splitext(os.path.basename(p))[0]) == part]
         if limit:
             sets[name] = sets[name][:limit]
     return sets
@@ -103,6 +105,14 @@ def result_row(out, path, gt_path):
            "defects": " ".join(d["kind"] for d in ((r.get("quality") or {}).get("defects") or []))}
     for k, v in (rq.get("features") or {}).items():
         row["f_" + k] = v
+    row["findings"] = " ".join(rq.get("findings") or [])
+    row["regions"] = " ".join(sorted({g.get("reason", "?") for g in r.get("unrecognizedRegions") or []}))
+    q = (r.get("quality") or {}).get("metrics") or {}
+    row["textHeight"] = q.get("textHeight")
+    row["inkLevel"] = q.get("inkLevel")
+    row["contrast"] = q.get("contrast")
+    for k, v in (((r.get("preprocessing") or {}).get("ocrCopy")) or {}).items():
+        row["copy_" + k] = v
     if rq and "edgeMargin" not in (rq.get("features") or {}):
         # results of a build before edgeMargin existed: the same rule as ReadQualityStage.edgeMargin
         boxes = [w["box"] for b in ocr.get("blocks", []) for l in b.get("lines", []) for w in l.get("words", [])
@@ -213,7 +223,7 @@ def main():
         print()
     if not args.no_real and not args.real_scan:
         sets = real_sets(args.part)
-        print(f"## Real photos, {args.part} part (sha1(name) % 3 == 0 → check): the gate alone (menuscan check)\n")
+        print(f"## Real photos, {args.part} part (sha1(stem) % 3 == 0 → check): the gate alone (menuscan check)\n")
         gate_extra = [e for e in extra if e.startswith("--min-") or e.startswith("--max-") or (extra.index(e) > 0 and extra[extra.index(e) - 1].startswith(("--min-", "--max-")))]
         for name, paths in sets.items():
             res = subprocess.run(["nice", args.bin, "check", "--json", *gate_extra, *paths], capture_output=True, text=True)
@@ -238,11 +248,19 @@ def main():
                 row["set"] = name
                 groups.setdefault(name, []).append(row)
                 all_rows.append(row)
-        print(f"## Real photos, {args.part} part (sha1(name) % 3 == 0 → check)\n")
+        print(f"## Real photos, {args.part} part (sha1(stem) % 3 == 0 → check)\n")
         table(groups)
+        for name, paths in sets.items():
+            print(f"{name} in this part ({len(paths)}): {' '.join(os.path.splitext(os.path.basename(p))[0] for p in paths)}")
         for name, rows in groups.items():
             rej = [r["name"] + " (" + r["defects"] + ")" for r in rows if r["status"] == "rejected"]
             print(f"false rejects {name}: {len(rej)}/{len(rows)} = {len(rej) / max(1, len(rows)):.1%} {rej}")
+        print("\nPer real menu: what flags it, and how much the read missed (word recall vs the hand transcription)\n")
+        print("| menu | status | findings | regions | readConfidence | recall |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for r in groups.get("menus (clean)", []):
+            print(f"| {r['name'][-40:]} | {r['status']}{' +lowConf' if r['lowconf'] else ''} | {r['findings']} | {r['regions']} | "
+                  f"{fmt(r['readConfidence'])} | {fmt(r['recall'])} |")
         print()
     print("## Calibration (photos with ground truth that were read)\n")
     calibration(all_rows)

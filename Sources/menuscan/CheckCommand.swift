@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import MenuScanKit
 
-/// Runs only the quality gate (R2): fast, no OCR.
+/// Runs only the quality gate (R2), on the photo and on the copy OCR would read: fast, no OCR.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -30,7 +30,9 @@ struct CheckCommand: ParsableCommand {
             let photo = discovery.photos[i]
             do throws(MenuScanError) {
                 let image = try decoder.decode(fileAt: photo.url)
-                rows.set(i, CheckRow(path: photo.displayPath, report: gate.assess(image.pix), error: nil))
+                // the photo, then the copy OCR would read (issue 17)
+                let report = gate.assess(image.pix).map { gate.assessOCRCopy(of: image.pix, report: $0, preprocess: PreprocessSettings()) }
+                rows.set(i, CheckRow(path: photo.displayPath, report: report, error: nil))
             } catch {
                 rows.set(i, CheckRow(path: photo.displayPath, report: nil, error: ResultMessage(error)))
             }

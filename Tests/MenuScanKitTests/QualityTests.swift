@@ -146,3 +146,80 @@ struct QualityTests {
         #expect(QualityAnalysis.glareShare(GrayImage(width: 128, height: 128, fill: 255)) == 0)  // white paper
     }
 }
+
+@Suite("Quality: text on the OCR copy (issue 17)")
+struct OCRCopyQualityTests {
+    /// Paper with 12 rows of 40 hollow "characters" (12×18 px outlines) whose strokes are `stroke` px wide.
+    static func page(stroke: Int, ink: UInt8 = 20) -> GrayImage {
+        var g = GrayImage(width: 700, height: 500, fill: 240)
+        for row in 0..<12 {
+            for col in 0..<40 {
+                let x0 = 20 + col * 16, y0 = 20 + row * 36
+                for y in y0..<(y0 + 18) {
+                    for x in x0..<(x0 + 12) where x - x0 < stroke || x0 + 12 - 1 - x < stroke || y - y0 < stroke || y0 + 18 - 1 - y < stroke {
+                        g[x, y] = ink
+                    }
+                }
+            }
+        }
+        return g
+    }
+
+    @Test func strokeWidthAndContrastAreMeasuredOnTheCopy() throws {
+        let thin = QualityAnalysis.ocrCopy(Self.page(stroke: 1), scale: 1)
+        let thick = QualityAnalysis.ocrCopy(Self.page(stroke: 3), scale: 1)
+        let t = try #require(thin.strokeWidth), k = try #require(thick.strokeWidth)
+        #expect(t >= 1 && t < 1.6, "\(thin) \(thick)")
+        #expect(k >= 2.6 && k < 3.6, "\(thick)")
+        #expect(thin.textHeight == 18 && thin.textComponents >= 400)
+        // the same copy, enlarged 4× from the photo: the photo's strokes were a quarter as wide
+        let enlarged = QualityAnalysis.ocrCopy(Self.page(stroke: 3), scale: 4)
+        #expect(abs((enlarged.sourceStrokeWidth ?? 0) - k / 4) < 0.01)
+        // ink near the paper's grey: little contrast
+        let faint = QualityAnalysis.ocrCopy(Self.page(stroke: 3, ink: 200), scale: 1)
+        #expect(thick.contrast > 200 && faint.contrast <= 40, "\(faint)")
+        #expect(thick.measuredShare == 1)
+    }
+
+    @Test func theGateJudgesWhatOCRWillSee() {
+        let gate = QualityGate()
+        #expect(gate.judgeOCRCopy(QualityAnalysis.ocrCopy(Self.page(stroke: 3), scale: 1)).isEmpty)
+        // hairline strokes on the copy
+        let thin = gate.judgeOCRCopy(QualityAnalysis.ocrCopy(Self.page(stroke: 1), scale: 1))
+        #expect(thin.map(\.kind) == [.lowResolution] && thin.first?.measure == "ocrCopyStrokeWidth")
+        // ink a few grey levels under bright paper
+        let faint = gate.judgeOCRCopy(QualityAnalysis.ocrCopy(Self.page(stroke: 3, ink: 190), scale: 1))
+        #expect(faint.map(\.kind) == [.overexposed] && (faint.first?.value ?? 99) <= 50, "\(faint)")
+        // an enlarged copy whose strokes were smeared into the paper
+        let smeared = QualityAnalysis.ocrCopy(Self.page(stroke: 3, ink: 130), scale: 2.5)
+        #expect(gate.judgeOCRCopy(smeared).map(\.kind) == [.lowResolution])
+        var unscaled = smeared
+        unscaled.scale = 1
+        #expect(gate.judgeOCRCopy(unscaled).isEmpty)
+        // nothing text-like: no verdict
+        #expect(gate.judgeOCRCopy(QualityAnalysis.ocrCopy(GrayImage(width: 300, height: 300, fill: 250), scale: 1)).isEmpty)
+    }
+
+    @Test func checkJudgesTheCopyAScanWouldMake() throws {
+        let gate = QualityGate()
+        let thin = try #require(Bitmap.from(Self.page(stroke: 1))), thick = try #require(Bitmap.from(Self.page(stroke: 3)))
+        let a = gate.assessOCRCopy(of: thin, report: try #require(gate.assess(thin)), preprocess: PreprocessSettings())
+        #expect(a.verdict == .rejected && a.defects.contains { $0.kind == .lowResolution && $0.measure == "ocrCopyStrokeWidth" }, "\(a.defects)")
+        #expect(a.ocrCopy?.scale == 1)  // 18 px text is read as it is
+        let b = gate.assessOCRCopy(of: thick, report: try #require(gate.assess(thick)), preprocess: PreprocessSettings())
+        #expect(b.verdict == .ok && b.ocrCopy != nil, "\(b.defects)")
+    }
+
+    @Test func aLargeCopyIsMeasuredInItsCentralWindow() throws {
+        let g = GrayImage(width: 3000, height: 1000, fill: 200)
+        let w = g.centralWindow(maxSide: 2048)
+        #expect(w.width == 2048 && w.height == 1000)
+        #expect(g.centralWindow(maxSide: 4000) == g)
+        #expect(abs(QualityAnalysis.ocrCopy(g, scale: 1).measuredShare - 0.683) < 0.001)
+        // the pipeline clips the Bitmap first and says how large the copy was
+        let pix = try #require(Bitmap.from(g))
+        let clipped = try #require(pix.centralWindow(maxSide: 2048)?.grayImage())
+        #expect(clipped == w)
+        #expect(abs(QualityAnalysis.ocrCopy(clipped, scale: 1, copyPixels: 3_000_000).measuredShare - 0.683) < 0.001)
+    }
+}

@@ -47,12 +47,32 @@ struct ReadQualityTests {
 
     @Test func wordListParsesCommentsAndLines() {
         let list = WordList(text: "# header\nsoup\n\nsalad\n")
-        #expect(list.words == ["soup", "salad"])
+        #expect(list.count == 2)
+        #expect(list.contains("soup") && list.contains("Salad") && !list.contains("sou") && !list.contains("soups"))
+    }
+
+    @Test func wordListReadsFrontCodingAndFoldsAccents() {
+        // sorted by bytes, front-coded as build_wordlist.py writes it; a bad prefix count is skipped
+        let list = WordList(text: "# c\nkalb\n2se\n2tze\n99x\nsalmon\n")
+        #expect(list.count == 4)
+        #expect(list.contains("kase") && list.contains("katze") && list.contains("kalb") && list.contains("salmon"))
+        #expect(list.contains("Käse"))  // folded: the English model often drops the umlaut, the German one keeps it
+        #expect(!list.contains("kat") && !list.contains("x") && !list.contains("kax"))
+        #expect(WordList.fold("Grüße Œuf Crème") == "grusse oeuf creme")
+    }
+
+    @Test func shippedWordListCoversTheLanguagesWeRead() throws {
+        let list = try #require(WordList.shared)
+        for word in ["chicken", "Rindfleisch", "Schweinebraten", "Käse", "fromage", "pommes", "formaggio", "pollo",
+                     "cebolla", "bruschetta", "spätzle", "Grüße"] {
+            #expect(list.contains(word), "\(word)")
+        }
+        for garbage in ["rlndfieisch", "tnmato", "chlcken"] { #expect(!list.contains(garbage), "\(garbage)") }
     }
 
     @Test func shippedWordListAndModelLoad() {
         // models/ is found from the package root (tests run there).
-        #expect(WordList.shared?.words.contains("chicken") == true)
+        #expect(WordList.shared?.contains("chicken") == true)
         #expect(ReadConfidenceModel.shared != nil)
     }
 
@@ -96,7 +116,8 @@ struct ReadQualityTests {
 
     @Test func coveredAndCutOffMakePartialNonWordsMakeLowConfidence() throws {
         let stage = ReadQualityStage(words: words, model: ReadConfidenceModel(intercept: -4, weights: ["meanConfidence": 6, "lexiconShare": 2]))
-        let rows = (0..<12).map { (x: 40, y: 40 + $0 * 40, count: 55) }
+        // rows ending 70 px before the right edge: no text at an open edge
+        let rows = (0..<12).map { (x: 40, y: 40 + $0 * 40, count: 50) }
         let image = try #require(ReadPage.make(rows: rows, cover: Box(x: 250, y: 150, width: 250, height: 220)))
         let map = TextRegionAnalyzer().inkMap(of: image)
         let good = ReadPage.page(words: Array(repeating: ("salmon", 0.95), count: 12))
@@ -110,8 +131,8 @@ struct ReadQualityTests {
         let b = stage.assess(page: junk, image: clean, inkMap: TextRegionAnalyzer().inkMap(of: clean), coverage: nil)
         #expect(!b.partial)
         #expect(b.lowConfidence && b.quality.findings.contains("non_words"), "\(b.quality)")
-        // words outside the (English) list read at high confidence: another language, not junk
-        let german = ReadPage.page(words: Array(repeating: ("Schweinebraten", 0.92), count: 8) + Array(repeating: ("soup", 0.92), count: 4))
+        // about half the words outside the list (names, brands) read at high confidence: not junk
+        let german = ReadPage.page(words: Array(repeating: ("Schweinebraten", 0.92), count: 6) + Array(repeating: ("soup", 0.92), count: 6))
         let g = stage.assess(page: german, image: clean, inkMap: TextRegionAnalyzer().inkMap(of: clean), coverage: nil)
         #expect(!g.quality.findings.contains("non_words"), "\(g.quality)")
         // almost nothing known: non-words whatever the confidence
@@ -215,5 +236,34 @@ struct ReadQualitySmallTextGlareTests {
             white.fill(Box(x: 40 + c * 12 + (c / 5) * 10, y: 40 + row * 40, width: 8, height: 14), r: 30, g: 30, b: 30) } }
         let w = ReadQualityStage.covered(try #require(TextRegionAnalyzer().inkMap(of: white)), gray: try #require(white.grayImage(scale: 0.5)))
         #expect(w.region == nil, "\(w)")
+    }
+}
+
+@Suite("Read quality: text running to an open edge")
+struct OpenEdgeTests {
+    @Test func textNearAnEdgeWhereThePaperGoesOnIsOpen() throws {
+        let analyzer = TextRegionAnalyzer()
+        // rows from y = 4: the top row lies right under the photo's top edge, on paper
+        let rows = (0..<10).map { (x: 40, y: 4 + $0 * 40, count: 50) }
+        let cut = try #require(ReadPage.make(rows: rows))
+        // the same rows with a margin of paper above them
+        let whole = try #require(ReadPage.make(rows: rows.map { ($0.x, $0.y + 60, $0.count) }))
+        // the rows at the top again, but the photo shows the table above the page
+        let onTable = try #require(ReadPage.make(rows: rows.map { ($0.x, $0.y + 14, $0.count) }))
+        _ = onTable.fill(Box(x: 0, y: 0, width: 800, height: 12), r: 90, g: 80, b: 70)
+        _ = onTable.fill(Box(x: 0, y: 0, width: 12, height: 600), r: 90, g: 80, b: 70)
+        for (image, expected) in [(cut, 1), (whole, 0), (onTable, 0)] {
+            let map = try #require(analyzer.inkMap(of: image))
+            let gray = try #require(image.grayImage(scale: 0.5))
+            #expect(ReadQualityStage.openEdges(map, gray: gray) == expected)
+        }
+        // the stage says so and never calls such a read complete with high confidence
+        let stage = ReadQualityStage(words: WordList(words: ["salmon"]), model: ReadConfidenceModel(intercept: 5, weights: [:]))
+        let page = ReadPage.page(words: Array(repeating: ("salmon", 0.95), count: 24))
+        let a = stage.assess(page: page, image: cut, inkMap: analyzer.inkMap(of: cut), coverage: nil)
+        #expect(a.quality.findings.contains("text_at_open_edge") && a.quality.features.openEdges == 1)
+        #expect(a.quality.readConfidence == ConfidenceLevel.highAbove && a.quality.level == .medium)
+        let b = stage.assess(page: page, image: whole, inkMap: analyzer.inkMap(of: whole), coverage: nil)
+        #expect(!b.quality.findings.contains("text_at_open_edge") && (b.quality.readConfidence ?? 0) > 0.99)
     }
 }

@@ -19,6 +19,21 @@ public struct GrayImage: Sendable, Equatable {
         self.init(width: width, height: height, pixels: [UInt8](repeating: fill, count: width * height))
     }
 
+    /// The central window of at most `maxSide` × `maxSide` pixels (the
+    /// whole image when it is smaller).
+    public func centralWindow(maxSide: Int) -> GrayImage {
+        let side = max(1, maxSide)
+        guard width > side || height > side else { return self }
+        let ww = min(width, side), wh = min(height, side)
+        let x0 = (width - ww) / 2, y0 = (height - wh) / 2
+        var out = [UInt8](repeating: 0, count: ww * wh)
+        for y in 0..<wh {
+            let src = (y0 + y) * width + x0
+            out.replaceSubrange((y * ww)..<((y + 1) * ww), with: pixels[src..<(src + ww)])
+        }
+        return GrayImage(width: ww, height: wh, pixels: out)
+    }
+
     @inline(__always) public subscript(x: Int, y: Int) -> UInt8 {
         get { pixels[y * width + x] }
         set { pixels[y * width + x] = newValue }
@@ -26,6 +41,19 @@ public struct GrayImage: Sendable, Equatable {
 }
 
 extension Bitmap {
+    /// The central window of at most `maxSide` × `maxSide` pixels as a new
+    /// Bitmap (self when the image is no larger), so a measurement of a
+    /// large image converts only that window.
+    public func centralWindow(maxSide: Int) -> Bitmap? {
+        let w = width, h = height, side = max(1, maxSide)
+        guard w > side || h > side else { return self }
+        let ww = min(w, side), wh = min(h, side)
+        var box = boxCreate(l_int32((w - ww) / 2), l_int32((h - wh) / 2), l_int32(ww), l_int32(wh))
+        guard let b = box else { return nil }
+        defer { boxDestroy(&box) }
+        return derive { pixClipRectangle($0, b, nil) }
+    }
+
     /// A grayscale copy, scaled (area-averaged when shrinking) by `scale`.
     /// Returns the image and the scale actually applied.
     public func grayImage(scale: Double = 1) -> GrayImage? {

@@ -226,6 +226,38 @@ public final class PhotoProcessor {
         let preStart = clock.now
         var prepared = prepare(image.pix, textHeight: textHeight)
         lap("preprocess", since: preStart)
+        // Issue 17: text size and ink contrast where OCR sees them, on the OCR copy.
+        if settings.quality != .off {
+            let copyStart = clock.now
+            let copy = prepared.ocrCopy
+            prepared.record.ocrCopy = copy.centralWindow(maxSide: QualityAnalysis.ocrCopyWindow)?.grayImage().map {
+                QualityAnalysis.ocrCopy($0, scale: prepared.record.scale, copyPixels: copy.width * copy.height)
+            }
+            lap("ocrCopyQuality", since: copyStart)
+            // A rendered PDF page was rendered at a resolution chosen for OCR:
+            // measured, not judged (thin type is the font, not the camera).
+            let copyDefects = pdfPage != nil ? [] : prepared.record.ocrCopy.map { QualityGate(thresholds: settings.qualityThresholds).judgeOCRCopy($0) } ?? []
+            // A defect the photo's own measurements already named is not named twice.
+            let fresh = copyDefects.filter { d in !(quality?.defects.contains { $0.kind == d.kind } ?? false) }
+            if !fresh.isEmpty, var q = quality {
+                q.defects += fresh
+                q.verdict = .rejected
+                quality = q
+                let detail = fresh.map { "\($0.kind.rawValue) \(Self.short($0.value)) on the OCR copy (threshold \(Self.short($0.threshold)))" }
+                    .joined(separator: ", ")
+                let message = ResultMessage(MenuScanError.qualityTooLow.with(detail: detail))
+                if settings.quality == .enforce {
+                    timings["total"] = (clock.now - start).seconds
+                    var result = PhotoResult(source: source, status: .rejected, messages: [message], timings: timings)
+                    result.quality = q
+                    result.preprocessing = prepared.record
+                    return result
+                }
+                var warning = message
+                warning.severity = .low
+                messages.append(warning)
+            }
+        }
 
         events?(.stage("ocr"))
         let ocrStart = clock.now

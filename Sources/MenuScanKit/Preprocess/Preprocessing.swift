@@ -77,4 +77,7 @@ public struct PreprocessRecord: Codable, Sendable, Equatable {
     public var textHeight: Double?
     /// Tesseract's thresholding method.
     public var thresholding: String
+    /// Text size, stroke width and ink contrast measured on the OCR copy
+    /// (issue 17), when the quality gate ran.
+    public var ocrCopy: OCRCopyMetrics? = nil
 }

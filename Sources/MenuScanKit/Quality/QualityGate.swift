@@ -14,6 +14,9 @@ public struct QualityDefect: Codable, Sendable, Equatable {
     public var kind: DefectKind
     public var value: Double
     public var threshold: Double
+    /// What was measured: nil = the photo; "ocrCopyStrokeWidth" /
+    /// "ocrCopyContrast" = the OCR copy after rescaling (issue 17).
+    public var measure: String? = nil
 }
 
 /// The quality gate's thresholds: the one place they live. The defaults were
@@ -35,6 +38,17 @@ public struct QualityThresholds: Codable, Sendable, Hashable {
     /// the result flagged (lowConfidenceResults): a gate at 8.5 px rejected 2
     /// of 11 real menus of the check part that read well (docs/read-quality.md).
     public var minTextHeight = 6.0
+    /// On the OCR copy (after rescaling, `QualityAnalysis.ocrCopy`; issue 17).
+    /// low_resolution: text strokes thinner than this (px of the copy):
+    /// hairlines. Real tune photos: 1.79 px or more (docs/read-quality.md).
+    public var minCopyStrokeWidth = 1.5
+    /// low_resolution: an enlarged copy (scale > 1) whose ink lies less than
+    /// this below its paper: the enlargement smeared the strokes into the
+    /// paper. Real tune photos enlarged: 151 or more.
+    public var minEnlargedCopyContrast = 130.0
+    /// overexposed (bright paper) or low_contrast: ink less than this below
+    /// the paper on the copy, whatever its scale (as `minContrast` on the photo).
+    public var minCopyContrast = 60.0
 
     public init() {}
 }
@@ -47,6 +61,9 @@ public struct QualityReport: Codable, Sendable, Equatable {
     public var metrics: QualityMetrics
     /// Seconds the measurement took.
     public var seconds: Double
+    /// The OCR copy's measurements, when `assessOCRCopy` ran (`menuscan check`;
+    /// a scan records them in `preprocessing.ocrCopy`).
+    public var ocrCopy: OCRCopyMetrics? = nil
 }
 
 /// R2: measures a photo and names its defects. Cheap: everything runs on a
@@ -67,6 +84,24 @@ public struct QualityGate: Sendable {
         return report
     }
 
+    /// `report` with the OCR copy judged too (issue 17): the copy a scan
+    /// would make with `preprocess` (scaled by the text height), measured
+    /// and judged as in the pipeline. For `menuscan check`, which runs no OCR.
+    public func assessOCRCopy(of image: Bitmap, report: QualityReport, preprocess: PreprocessSettings) -> QualityReport {
+        var report = report
+        let factor = preprocess.scaleFactor(textHeight: report.metrics.textHeight, width: image.width, height: image.height)
+        guard let copy = factor == 1 ? image : image.scaled(by: factor),
+              let gray = copy.centralWindow(maxSide: QualityAnalysis.ocrCopyWindow)?.grayImage() else { return report }
+        let metrics = QualityAnalysis.ocrCopy(gray, scale: factor, copyPixels: copy.width * copy.height)
+        report.ocrCopy = metrics
+        let fresh = judgeOCRCopy(metrics).filter { d in !report.defects.contains { $0.kind == d.kind } }
+        if !fresh.isEmpty {
+            report.defects += fresh
+            report.verdict = .rejected
+        }
+        return report
+    }
+
     /// The text height alone (px of `image`), without the other metrics: what
     /// rescaling needs when the gate is off.
     public static func textHeight(of image: Bitmap) -> Double? {
@@ -79,6 +114,25 @@ public struct QualityGate: Sendable {
         let longSide = Double(max(image.width, image.height))
         let scale = min(1, QualityAnalysis.analysisLongSide / max(1, longSide))
         return image.grayImage(scale: scale).map { ($0, scale) }
+    }
+
+    /// Defects of the OCR copy (issue 17): what Tesseract will actually see.
+    /// Judged only with enough text-like components (15) to measure.
+    public func judgeOCRCopy(_ m: OCRCopyMetrics) -> [QualityDefect] {
+        let t = thresholds
+        guard m.textComponents >= 15 else { return [] }
+        var defects: [QualityDefect] = []
+        if let w = m.strokeWidth, w < t.minCopyStrokeWidth {
+            defects.append(QualityDefect(kind: .lowResolution, value: w, threshold: t.minCopyStrokeWidth, measure: "ocrCopyStrokeWidth"))
+        }
+        if m.contrast < t.minCopyContrast {
+            defects.append(QualityDefect(kind: m.paperLevel >= 150 ? .overexposed : .lowContrast, value: m.contrast,
+                                         threshold: t.minCopyContrast, measure: "ocrCopyContrast"))
+        } else if m.scale > 1, m.contrast < t.minEnlargedCopyContrast {
+            defects.append(QualityDefect(kind: .lowResolution, value: m.contrast, threshold: t.minEnlargedCopyContrast,
+                                         measure: "ocrCopyContrast"))
+        }
+        return defects
     }
 
     /// The verdict for measured metrics.

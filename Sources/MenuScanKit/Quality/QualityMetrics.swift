@@ -33,7 +33,54 @@ public struct QualityMetrics: Codable, Sendable, Equatable {
     public var analysisScale: Double
 }
 
+/// What the OCR copy (the image Tesseract reads, after rescaling) shows of
+/// its text (issue 17): enlarging a small photo adds pixels, not detail, so
+/// text size and ink contrast are measured where OCR sees them.
+public struct OCRCopyMetrics: Codable, Sendable, Equatable {
+    /// Median text-like component height, px of the OCR copy.
+    public var textHeight: Double?
+    /// Mean stroke width of the text (the shorter ink run through each ink
+    /// pixel), px of the OCR copy.
+    public var strokeWidth: Double?
+    /// `strokeWidth` over the copy's scale: the stroke width in the photo's
+    /// own pixels, i.e. how much detail the strokes carry.
+    public var sourceStrokeWidth: Double?
+    /// Ink (10th percentile of the text's pixels) and paper (95th
+    /// percentile) levels on the copy, and their difference.
+    public var inkLevel: Double
+    public var paperLevel: Double
+    public var contrast: Double
+    public var textComponents: Int
+    /// The copy's scale relative to the photo, and the share of the copy measured.
+    public var scale: Double
+    public var measuredShare: Double
+}
+
 public enum QualityAnalysis {
+    /// Longest side of the window of the OCR copy that `ocrCopy` measures.
+    public static let ocrCopyWindow = 2048
+
+    /// Text size, stroke width and ink contrast on the OCR copy `g` (scaled
+    /// by `scale` from the photo). At most the central `ocrCopyWindow`²
+    /// pixels are measured (text sits mostly in the middle of a menu photo;
+    /// keeps the cost bounded on a 40 MP copy).
+    /// `copyPixels`: the whole copy's pixel count when `g` is already its
+    /// central window (`Bitmap.centralWindow`), for `measuredShare`.
+    public static func ocrCopy(_ g: GrayImage, scale: Double, copyPixels: Int? = nil) -> OCRCopyMetrics {
+        let window = g.centralWindow(maxSide: ocrCopyWindow)
+        let lum = luminance(window)
+        let text = textComponents(window, strokes: true)
+        let inkPixels = text.inkHistogram.reduce(0, +)
+        let inkLevel = inkPixels >= 200 ? percentile(text.inkHistogram, inkPixels, 10) : lum.p1
+        let stroke = text.meanStrokeWidth()
+        return OCRCopyMetrics(
+            textHeight: text.medianHeight(), strokeWidth: stroke.map { ($0 * 100).rounded() / 100 },
+            sourceStrokeWidth: stroke.map { ($0 / max(1e-6, scale) * 100).rounded() / 100 },
+            inkLevel: inkLevel, paperLevel: lum.p95, contrast: max(0, lum.p95 - inkLevel),
+            textComponents: text.components.count, scale: scale,
+            measuredShare: (Double(window.width * window.height) / Double(max(1, copyPixels ?? g.width * g.height)) * 1000).rounded() / 1000)
+    }
+
     /// Longest side of the analysis copy.
     public static let analysisLongSide = 1600.0
     /// Text height at which sharpness is measured: about where OCR runs after rescaling.
@@ -73,6 +120,27 @@ public enum QualityAnalysis {
         public var components: [(height: Int, pixels: Int)]
         /// Histogram of the luminance of their pixels.
         public var inkHistogram: [Int]
+        /// Histogram (0…63) of the stroke width at each of their pixels:
+        /// the shorter of the horizontal and vertical ink runs through it.
+        /// Empty unless asked for (`textComponents(_:strokes:)`).
+        public var strokeHistogram: [Int] = []
+
+        /// Stroke width (px): the mean over the thinner 60 % of the text's
+        /// pixels (where strokes join or turn, both runs are long: those
+        /// pixels are left out). Nil without strokes measured.
+        public func meanStrokeWidth(minimum: Int = 15) -> Double? {
+            guard components.count >= minimum else { return nil }
+            let n = strokeHistogram.reduce(0, +)
+            guard n > 0 else { return nil }
+            let take = max(1, n * 6 / 10)
+            var taken = 0, sum = 0
+            for (width, count) in strokeHistogram.enumerated() where taken < take {
+                let k = min(count, take - taken)
+                taken += k
+                sum += k * width
+            }
+            return Double(sum) / Double(taken)
+        }
 
         /// Pixel-weighted median height, or nil with fewer than `minimum` components.
         public func medianHeight(minimum: Int = 15) -> Double? {
@@ -91,9 +159,10 @@ public enum QualityAnalysis {
     /// Text-like connected components of locally dark ink (adaptive mean
     /// threshold over an integral image, then 8-connected labelling), kept
     /// when shaped like characters.
-    public static func textComponents(_ g: GrayImage) -> TextComponents {
+    public static func textComponents(_ g: GrayImage, strokes: Bool = false) -> TextComponents {
         let w = g.width, h = g.height
-        var result = TextComponents(components: [], inkHistogram: [Int](repeating: 0, count: 256))
+        var result = TextComponents(components: [], inkHistogram: [Int](repeating: 0, count: 256),
+                                    strokeHistogram: strokes ? [Int](repeating: 0, count: 64) : [])
         guard w >= 8, h >= 8 else { return result }
         // Integral image for local means.
         var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
@@ -115,6 +184,34 @@ public enum QualityAnalysis {
                 let mean = Double(s) / Double(area)
                 let v = Double(g.pixels[y * w + x])
                 ink[y * w + x] = v < mean * 0.85 && mean - v > 12
+            }
+        }
+        // Stroke width at each ink pixel: the shorter of its horizontal and
+        // vertical runs (capped at 63), before labelling clears the mask.
+        var stroke: [UInt8] = []
+        if strokes {
+            stroke = [UInt8](repeating: 0, count: w * h)
+            for y in 0..<h {
+                var x = 0
+                while x < w {
+                    guard ink[y * w + x] else { x += 1; continue }
+                    var end = x
+                    while end < w, ink[y * w + end] { end += 1 }
+                    let run = UInt8(min(63, end - x))
+                    for i in x..<end { stroke[y * w + i] = run }
+                    x = end
+                }
+            }
+            for x in 0..<w {
+                var y = 0
+                while y < h {
+                    guard ink[y * w + x] else { y += 1; continue }
+                    var end = y
+                    while end < h, ink[end * w + x] { end += 1 }
+                    let run = UInt8(min(63, end - y))
+                    for i in y..<end where stroke[i * w + x] > run { stroke[i * w + x] = run }
+                    y = end
+                }
             }
         }
         var stack: [Int] = []
@@ -145,6 +242,7 @@ public enum QualityAnalysis {
             if ch >= 3, ch <= h / 6, cw <= ch * 3, cw * 6 >= ch, fill >= 0.15, count >= 5 {
                 result.components.append((ch, count))
                 for m in members { result.inkHistogram[Int(g.pixels[m])] += 1 }
+                if strokes { for m in members { result.strokeHistogram[Int(stroke[m])] += 1 } }
             }
         }
         return result

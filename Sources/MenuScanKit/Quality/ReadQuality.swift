@@ -28,6 +28,10 @@ public struct ReadQualityFeatures: Codable, Sendable, Equatable {
     /// photo's edge, in median word heights, capped at 3 (3 when none): text
     /// right at the edge often continues beyond it.
     public var edgeMargin: Double = 3
+    /// Sides of the photo where the paper runs on out of the photo and text
+    /// comes within `ReadQualityStage.openEdgeReach` character heights of
+    /// it (`ReadQualityStage.openEdges`): the menu may go on beyond the edge.
+    public var openEdges: Int = 0
 }
 
 /// The photo-level read assessment written into the JSON as `readQuality`.
@@ -43,20 +47,110 @@ public struct ReadQuality: Codable, Sendable, Equatable {
     public var findings: [String]
 }
 
-/// Known words: the lexicon behind `lexiconShare`.
+/// Known words: the lexicon behind `lexiconShare`, in the languages MenuScan
+/// reads (eng, deu, fra, ita, spa) plus the food tables' words
+/// (`Benchmarks/build_wordlist.py`). Words are kept folded (`fold`: lower
+/// case, no accents, ß → ss), so a token matches whether or not the OCR
+/// model kept its accents. Stored as one sorted UTF-8 buffer searched by
+/// bisection: about 900,000 words in ~12 MB, loaded without hashing.
 public struct WordList: Sendable {
-    public let words: Set<String>
+    /// The words' folded UTF-8, back to back, in byte order.
+    private let bytes: [UInt8]
+    /// Where each word starts in `bytes`, plus the end.
+    private let starts: [Int32]
 
-    public init(words: Set<String>) { self.words = words }
+    /// Number of words.
+    public var count: Int { max(0, starts.count - 1) }
 
-    /// Parses one lower-cased word per line; `#` lines are comments.
+    public init(words: Set<String>) {
+        self.init(folded: words.map { Array(Self.fold($0).utf8) })
+    }
+
+    /// Parses one word per line (`#` lines are comments), plain or
+    /// front-coded as `build_wordlist.py` writes it: leading digits = bytes
+    /// shared with the previous word, then the rest.
     public init(text: String) {
-        var set = Set<String>()
+        var list: [[UInt8]] = []
+        var previous: [UInt8] = []
         for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
-            let w = line.trimmingCharacters(in: .whitespaces)
-            if !w.isEmpty { set.insert(w) }
+            let utf8 = Array(line.utf8)
+            var shared = 0, i = 0
+            while i < utf8.count, utf8[i] >= 48, utf8[i] <= 57 {
+                shared = shared * 10 + Int(utf8[i] - 48)
+                i += 1
+            }
+            guard shared <= previous.count else { continue }  // malformed line: skip, never trap
+            let rest = String(decoding: utf8[i...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            guard shared > 0 || !rest.isEmpty else { continue }
+            let word = Array(previous[0..<shared]) + Array((shared > 0 ? rest : Self.fold(rest)).utf8)
+            list.append(word)
+            previous = word
         }
-        words = set
+        self.init(folded: list)
+    }
+
+    private init(folded: [[UInt8]]) {
+        var list = folded
+        if !zip(list, list.dropFirst()).allSatisfy({ $0.lexicographicallyPrecedes($1) }) {
+            list = Array(Set(list.map { $0 })).sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(list.reduce(0) { $0 + $1.count })
+        var starts: [Int32] = []
+        starts.reserveCapacity(list.count + 1)
+        for w in list {
+            starts.append(Int32(bytes.count))
+            bytes += w
+        }
+        starts.append(Int32(bytes.count))
+        self.bytes = bytes
+        self.starts = starts
+    }
+
+    /// Lower case, accents dropped (canonical decomposition without its
+    /// combining marks), ß → ss, æ → ae, œ → oe: what `build_wordlist.py` does.
+    public static func fold(_ word: String) -> String {
+        var out = String.UnicodeScalarView()
+        for s in word.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch s.properties.generalCategory {
+            case .nonspacingMark: continue
+            default: break
+            }
+            switch s {
+            case "ß": out.append(contentsOf: "ss".unicodeScalars)
+            case "æ": out.append(contentsOf: "ae".unicodeScalars)
+            case "œ": out.append(contentsOf: "oe".unicodeScalars)
+            case "ø": out.append("o")
+            case "ł": out.append("l")
+            case "đ": out.append("d")
+            case "ı": out.append("i")
+            default: out.append(s)
+            }
+        }
+        return String(out)
+    }
+
+    /// Whether the list holds `word` (folded first).
+    public func contains(_ word: String) -> Bool {
+        let key = Array(Self.fold(word).utf8)
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let a = Int(starts[mid]), b = Int(starts[mid + 1])
+            let c = Self.compare(bytes[a..<b], key)
+            if c == 0 { return true }
+            if c < 0 { lo = mid + 1 } else { hi = mid }
+        }
+        return false
+    }
+
+    private static func compare(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Int {
+        var i = a.startIndex, j = 0
+        while i < a.endIndex, j < b.count {
+            if a[i] != b[j] { return a[i] < b[j] ? -1 : 1 }
+            i += 1; j += 1
+        }
+        return (a.endIndex - a.startIndex) - b.count
     }
 
     /// models/read-quality/words.txt, loaded once per process; nil when absent.
@@ -82,13 +176,13 @@ public struct WordList: Sendable {
         }
         if letters == token.unicodeScalars.count {
             if letters < 2 { return token == "a" || token == "i" ? true : nil }
-            if words.contains(token) { return true }
+            if contains(token) { return true }
             // compounds joined by a hyphen or slash: every part known
             return false
         }
         if token.contains("-") || token.contains("/") || token.contains("'") {
             let parts = token.split(whereSeparator: { "-/'".contains($0) }).map(String.init)
-            return !parts.isEmpty && parts.allSatisfy { $0.count < 2 || words.contains($0) || Double($0) != nil }
+            return !parts.isEmpty && parts.allSatisfy { $0.count < 2 || contains($0) || Double($0) != nil }
         }
         return false
     }
@@ -129,6 +223,7 @@ public struct ReadConfidenceModel: Codable, Sendable, Equatable {
             "coveredShare": f.coveredShare,
             "fewWords": f.words < 20 ? 1 : 0,
             "edgeMargin": min(max(f.edgeMargin, 0), 3) / 3,
+            "openEdges": Double(min(max(f.openEdges, 0), 2)) / 2,
         ]
     }
 
@@ -158,14 +253,19 @@ public struct ReadQualityStage: Sendable {
     /// mean confidence below `nonWordsBelowConfidence`) the read is mostly non-words.
     public var minimumLexiconShare = 0.5
     public var lexiconMinimumTokens = 8
-    /// Below this share of known words a read is mostly non-words whatever its confidence.
-    public var minimumLexiconShareAlone = 0.2
+    /// Below this share of known words a read is mostly non-words whatever
+    /// its confidence. (0.2 while the list was English only; with the five
+    /// languages, real tune photos read 0.56 or more: 0.4 leaves a margin.)
+    public var minimumLexiconShareAlone = 0.4
     /// Between the two shares, only when the mean word confidence is below this.
     public var nonWordsBelowConfidence = 0.8
     /// Text below this median height (px of the photo; the gate rejects below
     /// 6) is read, but the result is flagged: enlarging the OCR copy adds no
     /// detail, and every generated phone-downscaled photo (text 4–8 px) has it.
     public var smallTextHeight = 8.5
+    /// Text this many median character heights from a side where the paper
+    /// runs out of the photo makes that side open.
+    public var openEdgeReach = 2.5
     public var words: WordList?
     public var model: ReadConfidenceModel?
 
@@ -193,8 +293,9 @@ public struct ReadQualityStage: Sendable {
         let spread = (confidences.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / n).squareRoot()
         let known = words.map { $0.knownShare(all.map(\.text)) }
         let cut = inkMap.map { Self.cutOff($0, words: all.map(\.box)) } ?? (lines: 0, regions: [])
-        let covered = inkMap.flatMap { map in image.grayImage(scale: min(1, 400 / Double(max(1, max(map.width, map.height))))).map { Self.covered(map, gray: $0) } }
-            ?? (share: 0, region: nil)
+        let small = inkMap.flatMap { map in image.grayImage(scale: min(1, 400 / Double(max(1, max(map.width, map.height))))) }
+        let covered = inkMap.flatMap { map in small.map { Self.covered(map, gray: $0) } } ?? (share: 0, region: nil)
+        let open = inkMap.flatMap { map in small.map { Self.openEdges(map, gray: $0, reach: openEdgeReach) } } ?? 0
         let features = ReadQualityFeatures(
             meanConfidence: confidences.isEmpty ? 0 : mean,
             lowConfidenceShare: confidences.isEmpty ? 0 : Double(confidences.filter { $0 < 0.6 }.count) / n,
@@ -203,9 +304,18 @@ public struct ReadQualityStage: Sendable {
             lexiconTokens: known?.counted ?? 0,
             unreadShare: coverage?.unrecognizedShare ?? 0,
             cutOffLines: cut.lines, coveredShare: covered.share, words: all.count,
-            edgeMargin: Self.edgeMargin(all.filter { ($0.confidence ?? 0) >= 0.3 }.map(\.box), width: image.width, height: image.height))
-        let readConfidence = model.map { ($0.predict(features) * 1000).rounded() / 1000 }
+            edgeMargin: Self.edgeMargin(all.filter { ($0.confidence ?? 0) >= 0.3 }.map(\.box), width: image.width, height: image.height),
+            openEdges: open)
+        var readConfidence = model.map { ($0.predict(features) * 1000).rounded() / 1000 }
         var findings: [String] = []
+        // Text running up to a side where the page goes on beyond the photo:
+        // whether more of the menu lies there cannot be seen (a cut between
+        // two rows leaves no character cut), so the read is never called
+        // complete with high confidence.
+        if open > 0 {
+            findings.append("text_at_open_edge")
+            if let c = readConfidence, c > ConfidenceLevel.highAbove { readConfidence = ConfidenceLevel.highAbove }
+        }
         var regions: [UnrecognizedRegion] = []
         if cut.lines >= cutOffMinimumLines {
             findings.append("cut_off")
@@ -215,10 +325,9 @@ public struct ReadQualityStage: Sendable {
             findings.append("covered")
             regions.append(r)
         }
-        // The word list is English (plus the allergen lexicon's terms in
-        // several languages): a menu in another language has a low share of
-        // known words read at high confidence, so a low share alone flags
-        // only below `minimumLexiconShareAlone`.
+        // The word list covers the five languages we read, but not every
+        // name, brand or abbreviation: a share of known words between the two
+        // thresholds flags only a read whose confidence is low too.
         let nonWords = (known.map { k in
             k.counted >= lexiconMinimumTokens
                 && (k.share < minimumLexiconShareAlone || (k.share < minimumLexiconShare && mean < nonWordsBelowConfidence))
@@ -231,6 +340,50 @@ public struct ReadQualityStage: Sendable {
         let quality = ReadQuality(readConfidence: readConfidence, level: readConfidence.map(ConfidenceLevel.init(confidence:)),
                                   features: features, findings: findings)
         return Outcome(quality: quality, regions: regions, partial: !regions.isEmpty, lowConfidence: nonWords || lowRead || smallText)
+    }
+
+    /// Sides of the photo (0…4) where the page runs on out of the photo and
+    /// text comes close to the edge: the outermost 2 % of the photo along
+    /// that side is mostly (≥ 60 %) paper (at least the paper level, the 90th
+    /// percentile of `gray`, less 40), and at least 3 characters of typical
+    /// height lie within `reach` median character heights of it. A photo of
+    /// the whole menu shows the table or the menu's own margin there.
+    static func openEdges(_ map: TextRegionAnalyzer.InkMap, gray: GrayImage, reach: Double = 2.5) -> Int {
+        let chars = map.characters
+        guard chars.count >= 10, gray.width >= 16, gray.height >= 16, map.workWidth > 0, map.workHeight > 0 else { return 0 }
+        let heights = chars.map(\.height).sorted()
+        let medianH = heights[heights.count / 2]
+        let typical = chars.filter { $0.height * 2 >= medianH && $0.height <= medianH * 2 }
+        var histogram = [Int](repeating: 0, count: 256)
+        for v in gray.pixels { histogram[Int(v)] += 1 }
+        let paper = Int(QualityAnalysis.percentile(histogram, gray.pixels.count, 90))
+        let limit = Int((Double(medianH) * reach).rounded())
+        let ww = map.workWidth, wh = map.workHeight
+        var open = 0
+        for side in 0..<4 {
+            let horizontal = side < 2  // top, bottom
+            let depth = max(2, (horizontal ? gray.height : gray.width) / 50)
+            var paperPixels = 0, total = 0
+            let ys = side == 0 ? 0..<depth : side == 1 ? (gray.height - depth)..<gray.height : 0..<gray.height
+            let xs = side == 2 ? 0..<depth : side == 3 ? (gray.width - depth)..<gray.width : 0..<gray.width
+            for y in ys {
+                for x in xs {
+                    total += 1
+                    if Int(gray.pixels[y * gray.width + x]) >= paper - 40 { paperPixels += 1 }
+                }
+            }
+            guard total > 0, paperPixels * 5 >= total * 3 else { continue }
+            let near = typical.filter { c in
+                switch side {
+                case 0: return c.y <= limit
+                case 1: return wh - c.maxY <= limit
+                case 2: return c.x <= limit
+                default: return ww - c.maxX <= limit
+                }
+            }
+            if near.count >= 3 { open += 1 }
+        }
+        return open
     }
 
     /// Smallest gap between a box and the photo's edge in median box heights,
