@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The expert shell against the default pipeline, alternating (issue 16).
 # usage: Benchmarks/speed_pairs.sh IMAGE_DIR [PAIRS=3] [BIN=.build/release/menuscan] [BIN2]
+#   BIN and BIN2 may carry scan flags: "BIN --no-retry-inverted".
 # Each pair runs, one after the other:
 #   cli   the expert shell: tesseract IMAGE OUT, OMP_THREAD_LIMIT=1, xargs -P2
 #   BIN   `menuscan scan DIR --jobs 2` with every default stage (also BIN2 when given)
@@ -17,7 +18,7 @@ list=$(find "$dir" -maxdepth 1 -type f \( -iname '*.png' -o -iname '*.jpg' -o -i
 n=$(echo "$list" | grep -c .)
 echo "photos: $n from $dir, $(nproc) cores, pairs: $pairs"
 timed() {  # NAME CMD…  → appends "NAME wall cpu" to $work/log
-  local name=$1; shift
+  local name=${1// /_}; shift
   /usr/bin/time -f "%e %U %S" -o "$work/t" "$@" >/dev/null 2>&1 || true
   read -r wall user sys < <(tail -1 "$work/t")
   printf '%-28s %7.2f s wall %7.2f s cpu %6.2f photos/s\n' "$name" "$wall" "$(echo "$user + $sys" | bc)" "$(echo "$n / $wall" | bc -l)"
@@ -28,7 +29,8 @@ for p in $(seq 1 "$pairs"); do
   timed cli env OMP_THREAD_LIMIT=1 bash -c 'echo "$0" | xargs -P 2 -I{} sh -c '"'"'tesseract "$1" "$2/$(basename "${1%.*}")" >/dev/null 2>&1'"'"' _ {} "$1"' "$list" "$work/cli"
   for b in "${bins[@]}"; do
     rm -rf "$work/out"
-    timed "$b" env -u OMP_THREAD_LIMIT "$b" scan "$dir" --out "$work/out" --jobs 2 --quiet
+    read -r -a cmd <<< "$b"
+    timed "$b" env -u OMP_THREAD_LIMIT "${cmd[0]}" scan "$dir" --out "$work/out" --jobs 2 --quiet "${cmd[@]:1}"
   done
 done
 python3 - "$work/log" "$n" <<'PY'

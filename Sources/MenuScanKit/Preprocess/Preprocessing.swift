@@ -11,6 +11,9 @@ public struct PreprocessSettings: Codable, Sendable, Hashable {
     /// than 20 characters, text in blocks Tesseract found turned, or a mean
     /// word confidence below this. OSD costs about 0.3 s a photo.
     public var osdSkipConfidence = 0.6
+    /// Find light text on a dark background and invert those regions in the
+    /// OCR copy (`LightTextFinder`, issue 16).
+    public var invertLightText = true
     /// Rescale photos whose text is outside [minTextHeight, maxTextHeight].
     public var rescale = true
     /// Median text-component height (px) small text is enlarged to. Measured
@@ -47,6 +50,7 @@ public struct PreprocessSettings: Codable, Sendable, Hashable {
         var s = PreprocessSettings()
         s.rotate = false
         s.rescale = false
+        s.invertLightText = false
         return s
     }
 
@@ -77,4 +81,7 @@ public struct PreprocessRecord: Codable, Sendable, Equatable {
     public var textHeight: Double?
     /// Tesseract's thresholding method.
     public var thresholding: String
+    /// Regions of light text on a dark background inverted in the OCR copy
+    /// (upright pixels); absent when none were found.
+    public var invertedRegions: [Box]?
 }
