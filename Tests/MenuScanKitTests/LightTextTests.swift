@@ -57,12 +57,16 @@ struct LightTextTests {
         let back = try #require(out.grayImage())
         #expect(back[35, 25] == 55 && back[10, 10] == 200 && back[29, 25] == 200)
         #expect(try #require(gray.grayImage())[35, 25] == 200)   // the original is untouched
+        let colour = try #require(Bitmap.filled(width: 20, height: 20, r: 250, g: 100, b: 0))
+        let flipped = try #require(colour.invertingRegions([Box(x: 0, y: 0, width: 10, height: 20)]))
+        #expect(flipped.rgb(x: 5, y: 5)! == (5, 155, 255) && flipped.rgb(x: 15, y: 5)! == (250, 100, 0))
     }
 
     @Test("a menu photo printed light on dark reads like the original")
     func readsInverted() throws {
         let url = TestSupport.samples.appendingPathComponent("menu-clean.png")
-        let photo = try ImageDecoder(maxMegapixels: 100).decode(fileAt: url).pix
+        // in colour: a 32 bpp copy's spare byte must stay as it is (Tesseract thresholds it as a channel)
+        let photo = try #require(ImageDecoder(maxMegapixels: 100).decode(fileAt: url).pix.rgb32())
         let dark = try #require(photo.invertingRegions([Box(x: 0, y: 0, width: photo.width, height: photo.height)]))
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanup(dir) }

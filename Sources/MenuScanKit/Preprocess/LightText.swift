@@ -125,14 +125,28 @@ extension Bitmap {
     func invertingRegions(_ boxes: [Box]) -> Bitmap? {
         guard let copy = derive({ pixCopy(nil, $0) }) else { return nil }
         let bounds = Box(x: 0, y: 0, width: width, height: height)
-        copy.withUnsafePointer { p in
+        let ok = copy.withUnsafePointer { p -> Bool in
+            let depth = pixGetDepth(p)
             for box in boxes {
                 guard let b = box.intersection(bounds), b.width > 0, b.height > 0 else { continue }
-                // PIX_NOT(PIX_DST): leptonica's op codes are 4 bits, NOT is XOR with PIX_SET
-                _ = pixRasterop(p, l_int32(b.x), l_int32(b.y), l_int32(b.width), l_int32(b.height),
-                                l_int32(PIX_DST ^ PIX_SET), nil, 0, 0)
+                if depth == 32 {
+                    // Red, green and blue only: Tesseract's Otsu thresholds every
+                    // byte of a 32 bpp pixel as a channel, the spare one too, and an
+                    // inverted spare byte splits the page along the region's edge.
+                    guard let data = pixGetData(p) else { return false }
+                    let wpl = Int(pixGetWpl(p))
+                    for y in b.y..<b.maxY {
+                        let row = data + y * wpl
+                        for x in b.x..<b.maxX { row[x] ^= 0xffff_ff00 }
+                    }
+                } else {
+                    // PIX_NOT(PIX_DST): leptonica's op codes are 4 bits, NOT is XOR with PIX_SET
+                    _ = pixRasterop(p, l_int32(b.x), l_int32(b.y), l_int32(b.width), l_int32(b.height),
+                                    l_int32(PIX_DST ^ PIX_SET), nil, 0, 0)
+                }
             }
+            return true
         }
-        return copy
+        return ok ? copy : nil
     }
 }
