@@ -17,8 +17,10 @@ import CTesseract
 ///   mid level at least `minimumCrossings` times on average (a tile on the
 ///   border of a light page on a dark table crosses once a row).
 /// Light-text tiles that touch (8-neighbours, one tile of gap closed) form a
-/// region; a region needs `minimumTiles` tiles, and its bounding box must pass
-/// the same polarity test as a whole. Exposure does not matter: a dark photo
+/// region, together with the flat dark tiles between and around them (the
+/// background of the page or panel); a region needs `minimumTiles` light-text
+/// tiles, overlapping regions merge, and each bounding box must pass the
+/// same polarity test as a whole. Exposure does not matter: a dark photo
 /// of a light page keeps paper as its majority and is never taken for
 /// light text.
 public struct LightTextFinder: Sendable, Equatable {
@@ -28,6 +30,8 @@ public struct LightTextFinder: Sendable, Equatable {
     public var polarity = 2.0
     public var minimumCrossings = 2.5
     public var minimumTiles = 3
+    /// Flat tiles up to this much lighter than the light text's background join its region.
+    public var flatMargin = 30
 
     public init() {}
 
@@ -39,19 +43,33 @@ public struct LightTextFinder: Sendable, Equatable {
         let cols = w / side, rows = h / side
         guard cols >= 2, rows >= 2 else { return [] }
         var light = [Bool](repeating: false, count: cols * rows)
+        var median = [Int](repeating: 255, count: cols * rows)
+        var flat = [Bool](repeating: false, count: cols * rows)
         var histogram = [Int](repeating: 0, count: 256)
         for ty in 0..<rows {
             for tx in 0..<cols {
                 let box = Box(x: tx * side, y: ty * side, width: side, height: side)
-                light[ty * cols + tx] = isLightText(image, box, histogram: &histogram, checkStrokes: true)
+                let t = tileTest(image, box, histogram: &histogram, checkStrokes: true)
+                light[ty * cols + tx] = t.light
+                median[ty * cols + tx] = t.median
+                flat[ty * cols + tx] = t.contrast < minimumContrast
             }
         }
-        // Components of light tiles, one tile of gap bridged.
+        // The dark background around and between the lines: flat tiles no
+        // lighter than the light-text tiles' background (plus `flatMargin`)
+        // join a region, so a dark page is one region, not strips cut
+        // through its words.
+        let seeds = light.indices.filter { light[$0] }
+        guard seeds.count >= minimumTiles else { return [] }
+        let background = seeds.map { median[$0] }.sorted()[seeds.count / 2]
+        let member = light.indices.map { light[$0] || (flat[$0] && median[$0] <= background + flatMargin) }
+        // Components of member tiles (one tile of gap bridged) holding enough light-text tiles.
         var label = [Int](repeating: -1, count: cols * rows)
         var boxes: [Box] = []
-        for start in light.indices where light[start] && label[start] < 0 {
+        var next = 0
+        for start in seeds where label[start] < 0 {
             var stack = [start], members: [Int] = []
-            label[start] = boxes.count
+            label[start] = next
             while let i = stack.popLast() {
                 members.append(i)
                 let x = i % cols, y = i / cols
@@ -60,11 +78,12 @@ public struct LightTextFinder: Sendable, Equatable {
                         let nx = x + dx, ny = y + dy
                         guard nx >= 0, ny >= 0, nx < cols, ny < rows else { continue }
                         let j = ny * cols + nx
-                        if light[j], label[j] < 0 { label[j] = boxes.count; stack.append(j) }
+                        if member[j], label[j] < 0 { label[j] = next; stack.append(j) }
                     }
                 }
             }
-            guard members.count >= minimumTiles else { boxes.append(Box(x: 0, y: 0, width: 0, height: 0)); continue }
+            next += 1
+            guard members.filter({ light[$0] }).count >= minimumTiles else { continue }
             let xs = members.map { $0 % cols }, ys = members.map { $0 / cols }
             guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { continue }
             // half a tile of margin, within the image
@@ -73,14 +92,29 @@ public struct LightTextFinder: Sendable, Equatable {
             let right = min(w, (x1 + 1) * side + pad), bottom = min(h, (y1 + 1) * side + pad)
             boxes.append(Box(left: left, top: top, right: right, bottom: bottom))
         }
-        return boxes.filter { $0.width > 0 && $0.height > 0 && isLightText(image, $0, histogram: &histogram, checkStrokes: false) }
+        // Overlapping boxes merge (a region is inverted once).
+        var merged = true
+        while merged {
+            merged = false
+            outer: for i in boxes.indices {
+                for j in boxes.indices where j > i && boxes[i].intersection(boxes[j]) != nil {
+                    boxes[i] = boxes[i].union(boxes[j])
+                    boxes.remove(at: j)
+                    merged = true
+                    break outer
+                }
+            }
+        }
+        return boxes.filter { tileTest(image, $0, histogram: &histogram, checkStrokes: false).light }
             .sorted { ($0.y, $0.x) < ($1.y, $1.x) }
     }
 
-    /// The tile (or region) test; `histogram` is scratch space (256 counts).
-    func isLightText(_ image: GrayImage, _ box: Box, histogram: inout [Int], checkStrokes: Bool) -> Bool {
+    /// The tile (or region) test, with the tile's median and contrast;
+    /// `histogram` is scratch space (256 counts).
+    func tileTest(_ image: GrayImage, _ box: Box, histogram: inout [Int],
+                  checkStrokes: Bool) -> (light: Bool, median: Int, contrast: Int) {
         let x0 = max(0, box.x), y0 = max(0, box.y), x1 = min(image.width, box.maxX), y1 = min(image.height, box.maxY)
-        guard x1 > x0, y1 > y0, histogram.count == 256 else { return false }
+        guard x1 > x0, y1 > y0, histogram.count == 256 else { return (false, 255, 0) }
         for i in 0..<256 { histogram[i] = 0 }
         let w = image.width
         image.pixels.withUnsafeBufferPointer { px in
@@ -100,8 +134,10 @@ public struct LightTextFinder: Sendable, Equatable {
             return 255
         }
         let p10 = percentile(0.03), p50 = percentile(0.50), p90 = percentile(0.97)
-        guard p90 - p10 >= minimumContrast, Double(p90 - p50) >= polarity * Double(max(1, p50 - p10)) else { return false }
-        guard checkStrokes else { return true }
+        guard p90 - p10 >= minimumContrast, Double(p90 - p50) >= polarity * Double(max(1, p50 - p10)) else {
+            return (false, p50, p90 - p10)
+        }
+        guard checkStrokes else { return (true, p50, p90 - p10) }
         let mid = UInt8((p10 + p90) / 2)
         var crossings = 0, rowsWithInk = 0
         image.pixels.withUnsafeBufferPointer { px in
@@ -115,7 +151,7 @@ public struct LightTextFinder: Sendable, Equatable {
                 if count > 0 { crossings += count; rowsWithInk += 1 }
             }
         }
-        return rowsWithInk > 0 && Double(crossings) / Double(rowsWithInk) >= minimumCrossings
+        return (rowsWithInk > 0 && Double(crossings) / Double(rowsWithInk) >= minimumCrossings, p50, p90 - p10)
     }
 }
 
