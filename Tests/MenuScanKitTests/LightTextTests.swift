@@ -75,6 +75,7 @@ struct LightTextTests {
         var settings = ScanSettings()
         settings.menu = false
         settings.quality = .warn   // a black page is too_dark to the gate
+        settings.preprocess.invertLightText = true
         settings.ocr.retryInverted = false
         let processor = try PhotoProcessor(settings: settings)
         let original = processor.process(fileAt: url, displayPath: "menu-clean.png")
