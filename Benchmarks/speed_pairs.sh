@@ -14,7 +14,7 @@ set -eu
 cd "$(dirname "$0")/.."
 dir=$1; pairs=${2:-3}; bins=("${3:-.build/release/menuscan}"); [ $# -ge 4 ] && bins+=("$4")
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-list=$(find "$dir" -maxdepth 1 -type f \( -iname '*.png' -o -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.tif' -o -iname '*.tiff' -o -iname '*.heic' \) | sort)
+list=$(find -L "$dir" -maxdepth 1 -type f \( -iname '*.png' -o -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.tif' -o -iname '*.tiff' -o -iname '*.heic' \) | sort)
 n=$(echo "$list" | grep -c .)
 echo "photos: $n from $dir, $(nproc) cores, pairs: $pairs"
 timed() {  # NAME CMD…  → appends "NAME wall cpu" to $work/log
