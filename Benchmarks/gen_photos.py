@@ -17,7 +17,12 @@ Seeds: 1701 is the fixed TEST seed (never tune on it); 4242 is the TUNE seed.
 Classes: clean, blurry, too_dark, overexposed, low_resolution, glare,
 cut_off, covered, perspective. Every class starts from the same kind of menu
 (layouts, fonts and dishes drawn from the seed), so only the degradation
-differs. Never write these into the repo. Needs Pillow and numpy.
+differs. Light-on-dark classes (only when named in --classes; issue 16):
+dark_white (white text on a black page), dark_colour (coloured text, one
+colour per line, on a dark page), chalkboard (chalk-white and pastel text,
+rough strokes, on a textured dark green or slate board) and dark_panel (a
+light page with one dark band of light text across it, as menus print their
+headers and specials): the same menus with the same words, recoloured. Never write these into the repo. Needs Pillow and numpy.
 """
 import argparse
 import json
@@ -34,6 +39,8 @@ TEST_SEED = 1701
 TUNE_SEED = 4242
 CLASSES = ["clean", "blurry", "too_dark", "overexposed", "low_resolution", "glare",
            "cut_off", "covered", "perspective"]
+# Light text on a dark background (issue 16): generated only when asked for by name.
+DARK_CLASSES = ["dark_white", "dark_colour", "chalkboard", "dark_panel"]
 
 # Vocabulary of generated menus: general culinary words (no file's wording).
 MAINS = ["Chicken", "Beef", "Pork", "Lamb", "Salmon", "Tuna", "Prawn", "Shrimp", "Duck", "Tofu", "Halloumi",
@@ -148,6 +155,63 @@ def render_menu(rng):
     return page, words, lines, item_size
 
 
+def recolour(rng, cls, page, words):
+    """The page with light text on a dark background (`cls` in DARK_CLASSES).
+    Ink coverage (0 = paper, 1 = ink) is taken from the rendered page, so every
+    word keeps its exact shape and box; only the colours change."""
+    import numpy as np
+    a = np.asarray(page.convert("L")).astype(np.float32)
+    paper, ink = np.percentile(a, 99), a.min()
+    cover = ((paper - a) / max(1.0, paper - ink)).clip(0, 1)
+    H, W = cover.shape
+    # one text colour per visual line (words of a line share their top)
+    fg = np.zeros((H, W, 3), np.float32)
+    lines = {}
+    for w, (l, t, r, b) in words:
+        lines.setdefault(round(t / 8), []).append((l, t, r, b))
+    if cls == "dark_white":
+        bg = np.array([rng.uniform(0, 30)] * 3, np.float32) + np.array([rng.uniform(0, 10) for _ in range(3)], np.float32)
+        fg[:] = [rng.uniform(225, 255)] * 3
+    elif cls == "dark_colour":
+        bg = np.array([rng.uniform(0, 45), rng.uniform(0, 35), rng.uniform(0, 45)], np.float32)
+        palette = [(255, 214, 90), (250, 250, 250), (120, 220, 255), (255, 140, 120), (150, 240, 150), (255, 170, 60)]
+        fg[:] = palette[rng.randrange(len(palette))]
+        for boxes in lines.values():
+            col = palette[rng.randrange(len(palette))]
+            l = int(min(b[0] for b in boxes)) - 4; t = int(min(b[1] for b in boxes)) - 4
+            r = int(max(b[2] for b in boxes)) + 4; b_ = int(max(b[3] for b in boxes)) + 4
+            fg[max(0, t):b_, max(0, l):r] = col
+    elif cls == "chalkboard":
+        green = rng.random() < 0.5
+        bg = np.array([rng.uniform(30, 50), rng.uniform(55, 75), rng.uniform(45, 60)] if green
+                      else [rng.uniform(40, 60)] * 3, np.float32)
+        chalk = [(240, 240, 232), (250, 235, 160), (240, 190, 200), (190, 225, 250)]
+        fg[:] = chalk[0]
+        for boxes in lines.values():
+            col = chalk[0] if rng.random() < 0.6 else chalk[rng.randrange(len(chalk))]
+            l = int(min(b[0] for b in boxes)) - 4; t = int(min(b[1] for b in boxes)) - 4
+            r = int(max(b[2] for b in boxes)) + 4; b_ = int(max(b[3] for b in boxes)) + 4
+            fg[max(0, t):b_, max(0, l):r] = col
+        g = np.random.default_rng(rng.randint(0, 2**31))
+        # rough chalk strokes: coverage thinned at random, smeared board texture
+        cover = cover * (0.65 + 0.35 * g.random(cover.shape).astype(np.float32))
+        smear = Image.fromarray((g.random((H // 8 + 1, W // 8 + 1)) * 255).astype("uint8")).resize((W, H), Image.BILINEAR)
+        texture = (np.asarray(smear).astype(np.float32) / 255 - 0.5) * rng.uniform(14, 26)
+        bg = bg[None, None, :] + texture[:, :, None]
+    else:  # dark_panel: one band of the light page turned dark, its text light
+        out = np.asarray(page).astype(np.float32)
+        top = int(H * rng.uniform(0.15, 0.55)); bottom = min(H, top + int(H * rng.uniform(0.2, 0.35)))
+        band_bg = np.array([rng.uniform(10, 70), rng.uniform(10, 60), rng.uniform(10, 70)], np.float32)
+        band_fg = np.array([rng.uniform(225, 255), rng.uniform(215, 250), rng.uniform(190, 240)], np.float32)
+        c = cover[top:bottom, :, None]
+        out[top:bottom] = band_bg * (1 - c) + band_fg * c
+        return Image.fromarray(out.clip(0, 255).astype("uint8"))
+    if bg.ndim == 1:
+        bg = np.broadcast_to(bg, (H, W, 3))
+    out = bg * (1 - cover[:, :, None]) + fg * cover[:, :, None]
+    return Image.fromarray(out.clip(0, 255).astype("uint8"))
+
+
 def phone_photo(rng, page, words):
     """Place the page on a table, slightly rotated, as a phone photo (RGB, ~1200x1600)."""
     W, H = 1240, 1640
@@ -206,7 +270,7 @@ def degrade(rng, cls, photo, words, item_size):
     p = {}
     vis = [w for w, _ in words]
     fmt = "jpg"
-    if cls == "clean":
+    if cls == "clean" or cls in DARK_CLASSES:
         photo = noise(rng, photo, rng.uniform(2, 6))
     elif cls == "blurry":
         if rng.random() < 0.5:
@@ -319,14 +383,16 @@ def degraded_photos(args):
     os.makedirs(args.out, exist_ok=True)
     classes = args.classes.split(",") if args.classes else CLASSES
     for cls in classes:
-        if cls not in CLASSES:
-            raise SystemExit("unknown class %s (classes: %s)" % (cls, ",".join(CLASSES)))
+        if cls not in CLASSES + DARK_CLASSES:
+            raise SystemExit("unknown class %s (classes: %s)" % (cls, ",".join(CLASSES + DARK_CLASSES)))
         for i in range(args.n):
             # One generator per photo: the menu depends on (seed, index) only, so
             # every class draws the same menus.
             menu_rng = random.Random("%d-%d" % (args.seed, i))
             deg_rng = random.Random("%d-%d-%s" % (args.seed, i, cls))
             page, words, lines, item_size = render_menu(menu_rng)
+            if cls in DARK_CLASSES:
+                page = recolour(random.Random("%d-%d-%s-colour" % (args.seed, i, cls)), cls, page, words)
             photo, pwords = phone_photo(menu_rng, page, words)
             out, params, vis, fmt = degrade(deg_rng, cls, photo, pwords, item_size)
             name = "%s-%d-%03d" % (cls, args.seed, i)
@@ -348,7 +414,7 @@ def main():
     ap.add_argument("--per-folder", type=int, default=500)
     ap.add_argument("--degraded", action="store_true", help="degraded menu photos with ground truth, N per class")
     ap.add_argument("--seed", type=int, default=TEST_SEED, help="1701 = test (never tune), 4242 = tune")
-    ap.add_argument("--classes", default="", help="comma-separated subset of " + ",".join(CLASSES))
+    ap.add_argument("--classes", default="", help="comma-separated subset of " + ",".join(CLASSES + DARK_CLASSES))
     args = ap.parse_args()
     if args.degraded:
         degraded_photos(args)

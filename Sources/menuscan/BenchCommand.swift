@@ -12,7 +12,7 @@ struct BenchCommand: ParsableCommand {
         --from-scan) and writes bench.json, bench.md and bench.html (with SVG charts) to --out. \
         The Markdown report is also printed on stdout; progress goes to stderr. \
         A config is LABEL:key=value,… with keys psm, lang, max-megapixels, tessdata, \
-        rotate, rescale, recover, order, menu (on/off), text-height, min-text-height, max-text-height, \
+        rotate, rescale, recover, order, menu, invert, retry-inverted (on/off), text-height, min-text-height, max-text-height, \
         large-text-height, rotate-confidence, thresholding and quality.
         """)
 

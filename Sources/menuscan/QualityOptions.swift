@@ -47,10 +47,17 @@ struct PreprocessOptions: ParsableArguments {
     @Option(name: .long, help: "Tesseract binarisation: otsu, adaptive or sauvola.")
     var thresholding: OCRSettings.Thresholding = .otsu
 
+    @Flag(name: .long, help: "Look for light text on a dark background and invert it before OCR (faster on dark menus, more words found; see docs/performance.md).")
+    var invertLightText = false
+
+    @Flag(inversion: .prefixedNo, help: "Let Tesseract retry each low-confidence line inverted (its tessedit_do_invert).")
+    var retryInverted = OCRSettings().retryInverted
+
     var settings: PreprocessSettings {
         var p = PreprocessSettings()
         p.rotate = !noRotate
         p.rescale = !noRescale
+        p.invertLightText = invertLightText
         if let textHeight { p.enlargeSmallText(to: textHeight) }
         if let rotateConfidence { p.rotateConfidence = rotateConfidence }
         return p

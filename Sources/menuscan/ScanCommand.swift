@@ -136,6 +136,7 @@ struct ScanCommand: ParsableCommand {
         var ocr = OCRSettings(language: lang, pageSegmentationMode: psm, tessdataDirectory: tessdata,
                               timeLimitSeconds: timeout)
         ocr.thresholding = preprocessing.thresholding
+        ocr.retryInverted = preprocessing.retryInverted
         var settings = ScanSettings(ocr: ocr, maxMegapixels: maxMegapixels, quality: quality,
                                     qualityThresholds: qualityThresholds.thresholds,
                                     preprocess: preprocessing.settings)

@@ -15,6 +15,10 @@ public struct OCRSettings: Sendable, Hashable, Codable {
     public var timeLimitSeconds: Double?
     /// Tesseract's binarisation (its `thresholding_method` variable).
     public var thresholding: Thresholding = .otsu
+    /// Tesseract retries every line it reads with low confidence inverted
+    /// (`tessedit_do_invert`, its default). Light text on a dark background
+    /// is inverted before OCR instead (`LightTextFinder`).
+    public var retryInverted = true
 
     /// Tesseract 5's thresholding methods.
     public enum Thresholding: String, Codable, Sendable, CaseIterable {
@@ -108,6 +112,7 @@ public final class TesseractEngine {
         }
         TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(osdOnly ? 0 : settings.pageSegmentationMode)))
         _ = TessBaseAPISetVariable(api, "thresholding_method", settings.thresholding.tesseractValue)
+        _ = TessBaseAPISetVariable(api, "tessedit_do_invert", settings.retryInverted ? "1" : "0")
         self.api = api
         self.settings = settings
         self.tessdata = tessdata

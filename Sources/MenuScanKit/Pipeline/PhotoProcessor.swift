@@ -188,6 +188,14 @@ public final class PhotoProcessor {
                           lookForUnreadText: (source.textLayer?.imageCoverage ?? 1) > 0)
         }
 
+        // One grayscale working copy of the photo (issue 16): quality, the
+        // light-text finder, rescaling's text height and the ink analysis read
+        // it (or its analysis copy) instead of each converting the photo again.
+        let grayStart = clock.now
+        var work = WorkingGray(photo: image.pix, needsAnalysis: settings.quality != .off
+                                   || settings.preprocess.invertLightText || settings.preprocess.rescale)
+        lap("gray", since: grayStart)
+
         var quality: QualityReport?
         var messages: [ResultMessage] = []
         if settings.quality != .off {
@@ -197,7 +205,7 @@ public final class PhotoProcessor {
             // A rendered PDF page: blank margins around a scan are paper, not a
             // flash's glare, so that one camera defect is not judged.
             if pdfPage != nil { thresholds.maxGlareShare = 1 }
-            quality = QualityGate(thresholds: thresholds).assess(image.pix)
+            quality = QualityGate(thresholds: thresholds).assess(work.gray ?? image.pix, analysis: work.analysis)
             lap("quality", since: qualityStart)
             if let q = quality, q.verdict == .rejected {
                 let detail = q.defects.map { "\($0.kind.rawValue) \(Self.short($0.value)) (threshold \(Self.short($0.threshold)))" }
@@ -219,12 +227,13 @@ public final class PhotoProcessor {
         var textHeight = quality?.metrics.textHeight
         if textHeight == nil, settings.preprocess.rescale, quality == nil {
             let preStart = clock.now
-            textHeight = QualityGate.textHeight(of: image.pix)
+            textHeight = QualityGate.textHeight(of: work.gray ?? image.pix, analysis: work.analysis)
             lap("measure", since: preStart)
         }
         events?(.stage("preprocess"))
         let preStart = clock.now
-        var prepared = prepare(image.pix, textHeight: textHeight)
+        if settings.preprocess.invertLightText { work.findLightText() }
+        var prepared = prepare(image.pix, textHeight: textHeight, lightText: work.lightText)
         lap("preprocess", since: preStart)
         // Issue 17: text size and ink contrast where OCR sees them, on the OCR copy.
         if settings.quality != .off {
@@ -277,7 +286,9 @@ public final class PhotoProcessor {
                     let turned = orient(image.pix, textHeight: textHeight, osd: osd, record: &prepared.record)
                     lap("osd", since: osdStart)
                     if let turned {
-                        prepared = prepare(turned, textHeight: textHeight, orientation: prepared.record)
+                        work = WorkingGray(photo: turned, needsAnalysis: settings.preprocess.invertLightText)
+                        if settings.preprocess.invertLightText { work.findLightText() }
+                        prepared = prepare(turned, textHeight: textHeight, orientation: prepared.record, lightText: work.lightText)
                         page = try engine.recognize(prepared.ocrCopy)
                     }
                 }
@@ -323,7 +334,8 @@ public final class PhotoProcessor {
         if settings.recoverLines || settings.readingOrder {
             events?(.stage("ink"))
             let inkStart = clock.now
-            inkMap = hotspotStage.analyzer.inkMap(of: prepared.upright, findRules: settings.readingOrder)
+            // light text inverted, like the OCR copy, so it counts as ink
+            inkMap = hotspotStage.analyzer.inkMap(of: work.inkGray ?? prepared.upright, findRules: settings.readingOrder)
             lap("ink", since: inkStart)
         }
         if settings.recoverLines {
@@ -351,7 +363,8 @@ public final class PhotoProcessor {
         if settings.recoverLines || settings.readingOrder { checkpoint(page) }
         var result = finish(page: page, upright: prepared.upright, engine: engineName, source: source, messages: messages,
                             quality: quality, record: prepared.record, recoveredLines: settings.recoverLines ? recoveredLines : nil,
-                            orderRecord: orderRecord, inkMap: inkMap, textHeight: textHeight, timings: timings, start: start)
+                            orderRecord: orderRecord, inkMap: inkMap, gray: work.gray, textHeight: textHeight,
+                            timings: timings, start: start)
         if let languageChoice {
             result.ocr?.language = languageChoice.chosen
             result.ocr?.languageDetection = languageChoice
@@ -379,7 +392,7 @@ public final class PhotoProcessor {
     private func finish(page: OCRPage, upright: Bitmap, engine: String, source: SourceInfo, messages: [ResultMessage],
                         quality: QualityReport?, record: PreprocessRecord?, recoveredLines: Int?,
                         orderRecord: ReadingOrder.Record?, inkMap: TextRegionAnalyzer.InkMap?,
-                        textHeight: Double? = nil,
+                        gray: Bitmap? = nil, textHeight: Double? = nil,
                         timings: [String: Double], start: ContinuousClock.Instant,
                         lookForUnreadText: Bool = true) -> PhotoResult {
         var timings = timings
@@ -428,7 +441,7 @@ public final class PhotoProcessor {
         // A PDF's own text layer with nothing else on the page was not "read": skip it.
         let readStart = clock.now
         let assessed = lookForUnreadText
-            ? readQualityStage.assess(page: page, image: upright, inkMap: inkMap, coverage: spots.coverage, textHeight: textHeight)
+            ? readQualityStage.assess(page: page, image: gray ?? upright, inkMap: inkMap, coverage: spots.coverage, textHeight: textHeight)
             : nil
         if assessed != nil { lap("readQuality", since: readStart) }
         var status = spots.status
@@ -587,20 +600,56 @@ public final class PhotoProcessor {
     /// Scale. `upright` is the photo in the frame every box is written in
     /// (after any turn); `ocrCopy` is what Tesseract reads. `orientation`:
     /// the record whose turn and OSD answer produced `upright`, if any.
-    func prepare(_ upright: Bitmap, textHeight: Double?,
-                 orientation: PreprocessRecord? = nil) -> (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord) {
+    /// `lightText`: regions of light text on a dark background (upright
+    /// pixels), inverted in the OCR copy.
+    func prepare(_ upright: Bitmap, textHeight: Double?, orientation: PreprocessRecord? = nil,
+                 lightText: [Box] = []) -> (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord) {
         var record = orientation ?? PreprocessRecord(rotated: 0, osdRotation: nil, osdConfidence: nil, scale: 1,
                                                      textHeight: textHeight, thresholding: settings.ocr.thresholding.rawValue)
         record.scale = 1
+        record.invertedRegions = nil
+        var copy = upright
         let factor = settings.preprocess.scaleFactor(textHeight: textHeight, width: upright.width, height: upright.height)
         if factor != 1, let scaled = upright.scaled(by: factor) {
             record.scale = (factor * 10_000).rounded() / 10_000
-            return (upright, scaled, record)
+            copy = scaled
         }
-        return (upright, upright, record)
+        if !lightText.isEmpty, let inverted = copy.invertingRegions(lightText.map { $0.scaled(by: factor) }) {
+            record.invertedRegions = lightText
+            copy = inverted
+        }
+        return (upright, copy, record)
     }
 
     static func short(_ v: Double) -> String { String(format: "%.3g", v) }
+}
+
+/// The photo's one grayscale working copy, its analysis copy (long side at
+/// most `QualityAnalysis.analysisLongSide`) and the light-text regions found
+/// on it (issue 16).
+struct WorkingGray {
+    /// 8 bpp, full size (nil when leptonica could not convert the photo).
+    let gray: Bitmap?
+    /// The analysis copy and its scale, shared by the quality gate, the text
+    /// height for rescaling and the light-text finder.
+    let analysis: (GrayImage, Double)?
+    /// Light text on a dark background, in photo pixels.
+    private(set) var lightText: [Box] = []
+    /// `gray` with the light-text regions inverted: what the ink map reads.
+    private(set) var inkGray: Bitmap?
+
+    init(photo: Bitmap, needsAnalysis: Bool) {
+        gray = photo.grayscale()
+        analysis = needsAnalysis ? gray.flatMap { QualityGate.analysisCopy(of: $0) } : nil
+        inkGray = gray
+    }
+
+    mutating func findLightText(_ finder: LightTextFinder = LightTextFinder()) {
+        guard let gray, let (copy, scale) = analysis, scale > 0 else { return }
+        let bounds = Box(x: 0, y: 0, width: gray.width, height: gray.height)
+        lightText = finder.regions(in: copy).compactMap { $0.scaled(by: 1 / scale).intersection(bounds) }
+        if !lightText.isEmpty { inkGray = gray.invertingRegions(lightText) ?? gray }
+    }
 }
 
 extension Duration {

@@ -75,9 +75,11 @@ public struct QualityGate: Sendable {
         self.thresholds = thresholds
     }
 
-    public func assess(_ image: Bitmap) -> QualityReport? {
+    /// `analysis`: the photo's analysis copy and its scale when already made
+    /// (`analysisCopy(of:)`), so one gray copy serves every stage.
+    public func assess(_ image: Bitmap, analysis shared: (GrayImage, Double)? = nil) -> QualityReport? {
         let clock = ContinuousClock(), start = clock.now
-        guard let (analysis, scale) = Self.analysisCopy(of: image) else { return nil }
+        guard let (analysis, scale) = shared ?? Self.analysisCopy(of: image) else { return nil }
         let metrics = QualityAnalysis.measure(analysis: analysis, analysisScale: scale) { image.grayImage(scale: $0) }
         var report = judge(metrics)
         report.seconds = (clock.now - start).seconds
@@ -104,13 +106,13 @@ public struct QualityGate: Sendable {
 
     /// The text height alone (px of `image`), without the other metrics: what
     /// rescaling needs when the gate is off.
-    public static func textHeight(of image: Bitmap) -> Double? {
-        guard let (analysis, scale) = analysisCopy(of: image) else { return nil }
+    public static func textHeight(of image: Bitmap, analysis shared: (GrayImage, Double)? = nil) -> Double? {
+        guard let (analysis, scale) = shared ?? analysisCopy(of: image) else { return nil }
         return QualityAnalysis.textComponents(analysis).medianHeight().map { $0 / scale }
     }
 
     /// The grayscale copy every measurement runs on, and its scale.
-    static func analysisCopy(of image: Bitmap) -> (GrayImage, Double)? {
+    public static func analysisCopy(of image: Bitmap) -> (GrayImage, Double)? {
         let longSide = Double(max(image.width, image.height))
         let scale = min(1, QualityAnalysis.analysisLongSide / max(1, longSide))
         return image.grayImage(scale: scale).map { ($0, scale) }

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import MenuScanKit
+
+@Suite("Light text on a dark background: found and inverted before OCR (issue 16)", .serialized)
+struct LightTextTests {
+    /// A page with lines of text-like strokes; `band` (rows) has a dark
+    /// background and light strokes, the rest dark strokes on light paper.
+    /// `gain` darkens everything (an underexposed photo); `inset` puts the
+    /// page on a dark table that wide.
+    static func page(width: Int = 600, height: Int = 800, band: Range<Int>? = nil, gain: Double = 1,
+                     inset: Int = 0) -> GrayImage {
+        var g = GrayImage(width: width, height: height, fill: 0)
+        for y in 0..<height {
+            for x in 0..<width {
+                let onPage = x >= inset && x < width - inset && y >= inset && y < height - inset
+                guard onPage else { g[x, y] = UInt8(40 * gain); continue }
+                let dark = band?.contains(y) ?? false
+                // text lines 14 px tall every 30 px; strokes 2 px wide every 5 px, words of 6 strokes
+                let inLine = (y % 30) >= 8 && (y % 30) < 22 && x >= inset + 30 && x < width - inset - 30
+                let stroke = inLine && (x % 5) < 2 && (x / 5) % 8 < 6
+                let v: Double = dark ? (stroke ? 235 : 25) : (stroke ? 20 : 230)
+                g[x, y] = UInt8(v * gain)
+            }
+        }
+        return g
+    }
+
+    @Test("a dark band of light text is found, and nothing on the light part")
+    func band() throws {
+        let regions = LightTextFinder().regions(in: Self.page(band: 300..<500))
+        let r = try #require(regions.count == 1 ? regions.first : nil)
+        #expect(r.iou(Box(x: 0, y: 300, width: 600, height: 200)) > 0.7)
+        #expect(LightTextFinder().regions(in: Self.page()).isEmpty)
+    }
+
+    @Test("a whole dark page of light text is one region")
+    func wholePage() throws {
+        let regions = LightTextFinder().regions(in: Self.page(band: 0..<800))
+        let r = try #require(regions.first)
+        #expect(regions.count == 1)
+        #expect(r.area * 10 >= 600 * 800 * 8)
+    }
+
+    @Test("an underexposed light page and a light page on a dark table are not light text")
+    func polarityNotExposure() {
+        #expect(LightTextFinder().regions(in: Self.page(gain: 0.2)).isEmpty)
+        #expect(LightTextFinder().regions(in: Self.page(inset: 60)).isEmpty)
+        #expect(LightTextFinder().regions(in: GrayImage(width: 300, height: 300, fill: 20)).isEmpty)
+        #expect(LightTextFinder().regions(in: GrayImage(width: 10, height: 10, fill: 20)).isEmpty)
+    }
+
+    @Test("inverting regions flips exactly their pixels, clipped to the image")
+    func invert() throws {
+        let gray = try #require(Bitmap.from(GrayImage(width: 40, height: 30, fill: 200)))
+        let out = try #require(gray.invertingRegions([Box(x: 30, y: 20, width: 50, height: 50)]))
+        let back = try #require(out.grayImage())
+        #expect(back[35, 25] == 55 && back[10, 10] == 200 && back[29, 25] == 200)
+        #expect(try #require(gray.grayImage())[35, 25] == 200)   // the original is untouched
+        let colour = try #require(Bitmap.filled(width: 20, height: 20, r: 250, g: 100, b: 0))
+        let flipped = try #require(colour.invertingRegions([Box(x: 0, y: 0, width: 10, height: 20)]))
+        #expect(flipped.rgb(x: 5, y: 5)! == (5, 155, 255) && flipped.rgb(x: 15, y: 5)! == (250, 100, 0))
+    }
+
+    @Test("a menu photo printed light on dark reads like the original")
+    func readsInverted() throws {
+        let url = TestSupport.samples.appendingPathComponent("menu-clean.png")
+        // in colour: a 32 bpp copy's spare byte must stay as it is (Tesseract thresholds it as a channel)
+        let photo = try #require(ImageDecoder(maxMegapixels: 100).decode(fileAt: url).pix.rgb32())
+        let dark = try #require(photo.invertingRegions([Box(x: 0, y: 0, width: photo.width, height: photo.height)]))
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanup(dir) }
+        let darkURL = dir.appendingPathComponent("menu-dark.png")
+        try Data(try #require(dark.pngData())).write(to: darkURL)
+        var settings = ScanSettings()
+        settings.menu = false
+        settings.quality = .warn   // a black page is too_dark to the gate
+        settings.preprocess.invertLightText = true
+        settings.ocr.retryInverted = false
+        let processor = try PhotoProcessor(settings: settings)
+        let original = processor.process(fileAt: url, displayPath: "menu-clean.png")
+        let inverted = processor.process(fileAt: darkURL, displayPath: "menu-dark.png")
+        #expect(inverted.preprocessing?.invertedRegions?.isEmpty == false)
+        #expect(original.preprocessing?.invertedRegions == nil)
+        let want = Set(original.ocr?.page.words.map(\.text) ?? [])
+        let got = Set(inverted.ocr?.page.words.map(\.text) ?? [])
+        #expect(want.count >= 20)
+        #expect(Double(want.intersection(got).count) >= 0.9 * Double(want.count))
+        settings.preprocess.invertLightText = false
+        let plain = try PhotoProcessor(settings: settings).process(fileAt: darkURL, displayPath: "menu-dark.png")
+        #expect(Set(plain.ocr?.page.words.map(\.text) ?? []).intersection(want).count < got.intersection(want).count)
+    }
+}
