@@ -84,13 +84,10 @@ public struct PreprocessRecord: Codable, Sendable, Equatable {
     public var textHeight: Double?
     /// Tesseract's thresholding method.
     public var thresholding: String
-<<<<<<< HEAD
     /// Text size, stroke width and ink contrast measured on the OCR copy
     /// (issue 17), when the quality gate ran.
     public var ocrCopy: OCRCopyMetrics? = nil
-=======
     /// Regions of light text on a dark background inverted in the OCR copy
     /// (upright pixels); absent when none were found.
     public var invertedRegions: [Box]?
->>>>>>> issue-16
 }
