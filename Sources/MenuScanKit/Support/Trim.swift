@@ -1,8 +1,9 @@
+import Foundation
+
 /// Whitespace trimming without Foundation's `NSString` round trip, which costs
-/// more than the rest of a menu line's structuring on Linux (profile in
-/// docs/performance.md). Same sets as `CharacterSet.whitespaces` (tab and the
-/// Unicode space separators, Zs) and `.whitespacesAndNewlines` (plus U+000A–U+000D,
-/// U+0085, U+2028, U+2029).
+/// more than the rest of a menu line's structuring on Linux. Exactly the sets
+/// `CharacterSet.whitespaces` and `.whitespacesAndNewlines` (a property test holds
+/// them to it), with the answers for ASCII looked up in a table.
 extension String {
     /// `trimmingCharacters(in: .whitespaces)`.
     func trimmingSpaces() -> String { trimmed(newlines: false) }
@@ -23,14 +24,17 @@ extension String {
         return String(scalars[start..<end])
     }
 
+    /// ASCII answers of the two Foundation sets, read once; other scalars ask the set
+    /// itself (Foundation on Linux counts U+000B and U+200B among `.whitespaces`).
+    private static let asciiSpaces: [Bool] = (0..<128).map { CharacterSet.whitespaces.contains(Unicode.Scalar(UInt8($0))) }
+    private static let asciiWhitespace: [Bool] = (0..<128).map {
+        CharacterSet.whitespacesAndNewlines.contains(Unicode.Scalar(UInt8($0)))
+    }
+
     @inline(__always)
     private static func isTrimmed(_ s: Unicode.Scalar, newlines: Bool) -> Bool {
-        switch s.value {
-        case 0x20, 0x09: return true
-        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return newlines
-        case 0..<0x80: return false
-        default: return s.properties.generalCategory == .spaceSeparator
-        }
+        if s.value < 128 { return newlines ? asciiWhitespace[Int(s.value)] : asciiSpaces[Int(s.value)] }
+        return newlines ? CharacterSet.whitespacesAndNewlines.contains(s) : CharacterSet.whitespaces.contains(s)
     }
 }
 
