@@ -61,6 +61,15 @@ struct ReadQualityTests {
         #expect(WordList.fold("Grüße Œuf Crème") == "grusse oeuf creme")
     }
 
+    @Test func wordListByteParserHandlesUntidyInput() {
+        // CRLF, padding, an unsorted list (sorted and deduplicated after), a plain non-ASCII word
+        // (folded), capitals, and a prefix count too large for any word (skipped, never a trap).
+        let list = WordList(text: "zebra \r\n  Äpfel\r\napfel\nBROT\n\u{0B}brot\n99999999999999999999999x\n2e\n")
+        #expect(list.count == 4)  // zebra, apfel, brot, bre
+        #expect(list.contains("Zebra") && list.contains("Äpfel") && list.contains("brot") && list.contains("bre"))
+        #expect(!list.contains("x") && !list.contains("br"))
+    }
+
     @Test func shippedWordListCoversTheLanguagesWeRead() throws {
         let list = try #require(WordList.shared)
         for word in ["chicken", "Rindfleisch", "Schweinebraten", "Käse", "fromage", "pommes", "formaggio", "pollo",
