@@ -12,10 +12,15 @@ FROM ${SWIFT_IMAGE} AS build
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       pkg-config libtesseract-dev libleptonica-dev libpng-dev libheif-dev libpoppler-glib-dev libcairo2-dev \
+      python3 wamerican wngerman wfrench witalian wspanish \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources Sources
+COPY models models
+COPY Benchmarks/build_wordlist.py Benchmarks/build_wordlist.py
+# The read-quality word list is built from the Debian word lists (the Makefile's $(WORDLIST)).
+RUN python3 Benchmarks/build_wordlist.py --out models/read-quality/words.txt
 # The Swift runtime is linked in, so the runtime image needs no toolchain.
 RUN swift build -c release --product menuscan --static-swift-stdlib \
  && install -D -m 0755 "$(swift build -c release --show-bin-path)/menuscan" /out/bin/menuscan
@@ -30,7 +35,7 @@ RUN apt-get update \
  && mkdir -p /data && chown menuscan:menuscan /data
 # models/ beside bin/: ModelLocator finds /opt/menuscan/models from the executable.
 COPY --from=build /out/bin/menuscan /opt/menuscan/bin/menuscan
-COPY models /opt/menuscan/models
+COPY --from=build /src/models /opt/menuscan/models
 ENV PATH=/opt/menuscan/bin:$PATH
 USER menuscan
 WORKDIR /data

@@ -2,14 +2,16 @@
 SHELL := /bin/bash
 # Run-time packages (libraries and language models): one list, shared with the Dockerfile.
 RUNTIME_PACKAGES := $(shell grep -v '^\#' deploy/runtime-packages.txt)
-# Build: the -dev packages of the C targets (the Dockerfile's build stage installs the same).
-BUILD_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libheif-dev libpoppler-glib-dev libcairo2-dev
+# Build: the -dev packages of the C targets (the Dockerfile's build stage installs the same),
+# and python3 with the Debian word lists Benchmarks/build_wordlist.py builds
+# models/read-quality/words.txt from (4 MB: built, not kept in git).
+WORDLIST_PACKAGES := python3 wamerican wngerman wfrench witalian wspanish
+BUILD_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libheif-dev libpoppler-glib-dev libcairo2-dev $(WORDLIST_PACKAGES)
 # Tests and tools only: qpdf writes the encrypted PDF the PDF tests read; python3-pil
 # generates `make fuzz`'s corpus of broken images.
 TEST_PACKAGES := qpdf python3-pil
 # Benchmarks only: fonts for Benchmarks/gen_menus.py, the tesseract CLI for reading_order_eval.py.
-# wamerican wngerman wfrench witalian wspanish: the word lists Benchmarks/build_wordlist.py builds models/read-quality/words.txt from.
-BENCH_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-urw-base35 fonts-freefont-ttf tesseract-ocr wamerican wngerman wfrench witalian wspanish
+BENCH_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-urw-base35 fonts-freefont-ttf tesseract-ocr
 APT_PACKAGES := $(BUILD_PACKAGES) $(RUNTIME_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 IMAGE ?= menuscan:latest
 SWIFT ?= swift
@@ -17,6 +19,8 @@ BIN_DEBUG := .build/debug/menuscan
 BIN := .build/release/menuscan
 OUT ?= out
 JOBS ?= $(shell nproc)
+# The read-quality word list, rebuilt when the food tables or the script change.
+WORDLIST := models/read-quality/words.txt
 
 .PHONY: setup build build-debug test demo bench memcheck fuzz report-check image print-runtime-packages print-apt-packages clean
 
@@ -32,15 +36,18 @@ setup:
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "swift not found: install Swift 6.1 or newer (swift.org) and put it on PATH"; exit 1; }
 
+$(WORDLIST): Benchmarks/build_wordlist.py models/allergens/lexicon.tsv models/allergens/dishes.tsv models/allergens/known.tsv | setup
+	python3 Benchmarks/build_wordlist.py --out $@
+
 ## build: release build of the menuscan CLI
-build: setup
+build: setup $(WORDLIST)
 	$(SWIFT) build -c release --product menuscan
 
-build-debug: setup
+build-debug: setup $(WORDLIST)
 	$(SWIFT) build
 
 ## test: unit and end-to-end tests
-test: setup
+test: setup $(WORDLIST)
 	$(SWIFT) build
 	$(SWIFT) test
 
