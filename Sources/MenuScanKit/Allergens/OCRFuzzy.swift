@@ -68,13 +68,8 @@ enum OCRFuzzy {
         return Int32((substitution(a, b) * 10).rounded())
     }
 
-    /// Weighted distance between an observed token and a lexicon word, on scalars.
-    static func distance(_ a: [UInt32], _ b: [UInt32], limit: Double = .infinity) -> Double {
-        let tenths = limit.isFinite ? Int32(min(limit * 10, Double(Int32.max / 2)).rounded(.down)) : Int32.max / 2
-        return Double(distanceTenths(a, b, limit: tenths)) / 10
-    }
-
-    /// The distance in tenths of an edit (all costs are: 1, 0.6, 0.3), so sums are exact:
+    /// Weighted distance between an observed token and a lexicon word, on scalars,
+    /// in tenths of an edit (all costs are: 1, 0.6, 0.3), so sums are exact:
     /// three rolling rows (transpositions and two-letter confusions reach back two rows),
     /// no allocation per cell; stops once two rows in a row are all over `limit`.
     static func distanceTenths(_ a: [UInt32], _ b: [UInt32], limit: Int32) -> Int32 {

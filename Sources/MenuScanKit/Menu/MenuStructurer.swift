@@ -98,9 +98,12 @@ struct MenuStructurer {
     }
 
     /// A header in capitals ("SOUPS", "Cold SANDWICHES": at least 60% capitals).
-    static func isAllCapsHeader(_ s: String) -> Bool {
+    static func isAllCapsHeader(_ s: String) -> Bool { isHeaderLike(s) && isMostlyCapitals(s) }
+
+    /// Three or more letters, at least 60 % of them capitals.
+    fileprivate static func isMostlyCapitals(_ s: String) -> Bool {
         let ls = letters(s)
-        return isHeaderLike(s) && ls.count >= 3 && Double(ls.filter(\.isUppercaseFast).count) >= 0.6 * Double(ls.count)
+        return ls.count >= 3 && Double(ls.filter(\.isUppercaseFast).count) >= 0.6 * Double(ls.count)
     }
 
     /// "tomato, pickled red onion add salmon bacon +$6": an add-on that
@@ -139,11 +142,7 @@ struct MenuStructurer {
             text = lines.map { $0.text.trimmingSpaces() }
             codeOnly = text.map(MenuStructurer.isCodeOnly)
             headerLike = text.map(MenuStructurer.isHeaderLike)
-            allCapsHeader = zip(text, headerLike).map { t, h in
-                guard h else { return false }
-                let ls = MenuStructurer.letters(t)
-                return ls.count >= 3 && Double(ls.filter(\.isUppercaseFast).count) >= 0.6 * Double(ls.count)
-            }
+            allCapsHeader = zip(text, headerLike).map { t, h in h && MenuStructurer.isMostlyCapitals(t) }
         }
     }
 
