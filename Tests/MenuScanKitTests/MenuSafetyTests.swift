@@ -50,6 +50,30 @@ import Testing
         #expect(item.declaredAbsentEvidence.first?.evidence.first?.lowercased().contains("dairy") == true)
     }
 
+    /// A "-free" declaration covers the allergens it names, not the dish before it:
+    /// a cashew cheesecake that is dairy-free still holds cashew, and nothing says it is egg-free.
+    @Test func freeFromCoversOnlyWhatItNames() {
+        let nuts = AllergenProfile(allergens: [.tree_nuts])
+        let eggs = AllergenProfile(allergens: [.eggs])
+        for text in ["Raw cashew cheesecake dairy-free", "Raw cashew cheesecake, dairy-free", "Cashew cheesecake (dairy free)"] {
+            let n = AllergenFixtures.item(text, profile: nuts)
+            #expect(n.safety == .unsafe, "\(text)")
+            #expect(!n.declaredAbsent.contains(.tree_nuts), "\(text)")
+            #expect(n.declaredAbsent.contains(.milk), "\(text)")   // the dish yields what the menu declares
+            #expect(AllergenFixtures.item(text, profile: eggs).safety != .safe, "\(text)")
+        }
+        // a real list still declares every member
+        let list = AllergenFixtures.item("Chocolate torte, egg, dairy and nut free")
+        #expect(Set(list.declaredAbsent) == [.eggs, .milk, .tree_nuts])
+        #expect(AllergenFixtures.ids(list) == [.gluten]) // a torte's wheat was not declared away
+        // a declaration before a noun modifies that noun only
+        let bun = AllergenFixtures.item("Burger on a gluten-free bun, side of pasta salad", profile: AllergenProfile(allergens: [.gluten]))
+        #expect(bun.safety == .unsafe)
+        // "without" scopes a list joined by connectors, not the dish after it
+        let noOnion = AllergenFixtures.item("Cheese omelette without onion", profile: eggs)
+        #expect(noOnion.safety == .unsafe)
+    }
+
     @Test func askYourServerIsNeverSafe() {
         let item = AllergenFixtures.item("Soup of the day, please ask your server", profile: milk)
         #expect(item.safety == .caution)

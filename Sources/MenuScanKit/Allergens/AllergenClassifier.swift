@@ -431,7 +431,9 @@ struct AllergenClassifier: Sendable {
                         guard m.start - q.end <= 2, sameSentence(q.start, m.start),
                               tokens[q.end..<m.start].allSatisfy({ $0.kind == .word || $0.norm == "-" }) else { break }
                     } else {
-                        guard onlyConnectors(cursor, m.start), m.start - cursor <= 2 else { break }
+                        // "without egg or milk": members of the list are joined by a connector;
+                        // "no onion burger" declares no onion, not no burger.
+                        guard onlyConnectors(cursor, m.start), m.start > cursor, m.start - cursor <= 2 else { break }
                     }
                     scoped.append(ti); cursor = m.end
                 }
@@ -449,15 +451,32 @@ struct AllergenClassifier: Sendable {
                 for ti in terms.indices.reversed() where terms[ti].end <= q.start {
                     let m = terms[ti]
                     if let last = scoped.last, terms[last].start == m.start { scoped.append(ti); continue } // same words, other row
+                    // What a "-free" list names is an allergen or an ingredient ("dairy", "nut",
+                    // "wheat"), never a dish: "cheesecake, dairy-free" says nothing about its egg.
+                    if entries[m.entry].kind == .implied { break }
                     if scoped.isEmpty {
                         guard onlyConnectors(m.end, cursor) && (cursor - m.end) <= 1 else { break }
                     } else {
-                        guard onlyConnectors(m.end, cursor), cursor - m.end <= 2 else { break }
+                        // A list needs its connector: "egg, dairy and nut free". Without one the word
+                        // before is the dish, not a member: "cashew cheesecake dairy-free" is free of
+                        // dairy, not of cashew or cheesecake.
+                        guard onlyConnectors(m.end, cursor), cursor > m.end, cursor - m.end <= 2 else { break }
                     }
                     scoped.append(ti); cursor = m.start
                 }
                 let declared = declaredSet(scoped)
                 for ti in scoped { markAbsent(ti, declared, evidence: qualText(q, terms[ti].start, terms[ti].end)) }
+                // A declaration that ends its sentence speaks for the dish ("Chocolate torte, dairy
+                // and nut free"): what the dish's name only implies yields for the allergens it
+                // names — the torte's milk, not its egg or wheat. Words that name an allergen stay.
+                let trailing = !terms.contains { $0.start >= q.end && sameSentence(q.start, $0.start) }
+                if trailing, !declared.isEmpty, let first = scoped.last {
+                    let evidence = qualText(q, terms[first].start, terms[first].end)
+                    for ti in terms.indices where terms[ti].end <= q.start && sameSentence(q.start, terms[ti].start)
+                        && entries[terms[ti].entry].kind == .implied {
+                        markAbsent(ti, declared, evidence: evidence)
+                    }
+                }
                 // The noun it modifies: "gluten-free bun", "dairy free cheese".
                 if !declared.isEmpty, let next = terms.firstIndex(where: { $0.start >= q.end }),
                    terms[next].start - q.end <= 2, sameSentence(q.start, terms[next].start) {
