@@ -214,8 +214,10 @@ public struct MenuAnalyzer: Sendable {
                                                                legendLines: legendLines)
         let pageFactor = min(1, structure / Self.fullCoverage)
 
+        // Items whose edges cut a phrase ("und Lauch") do not hold all the menu says about them.
+        let cutPhrase = ItemBounds.cutPhrases(items: raw, lines: lines, perLine: perLine)
         var items: [MenuItem] = []
-        var classified: [(MenuItem, ItemClassification, Bool, Double)] = []
+        var classified: [(MenuItem, ItemClassification, Bool, Double, Bool)] = []
         var contextCache: [[Int]: ItemClassification] = [:]
         for (k, r) in raw.enumerated() {
             let own = r.lines
@@ -257,17 +259,17 @@ public struct MenuAnalyzer: Sendable {
             item.mayContainEvidence = item.mayContain.compactMap { a in
                 c.mayContainWhy[a].map { MayContainEvidence(id: a, evidence: $0) }
             }
-            classified.append((item, c, lowWords, ocrConfidence))
+            classified.append((item, c, lowWords, ocrConfidence, k < cutPhrase.count && cutPhrase[k]))
         }
         // A menu that prints allergen codes for its items (codes on most items, whether or
         // not its legend was read): an item without codes is an omission or a misread, so
         // absence cannot be trusted.
         let withCodes = classified.filter { $0.1.hasCodes }.count
         let expectCodes = !perLine && withCodes >= 3 && Double(withCodes) >= 0.5 * Double(classified.count)
-        for (var item, c, lowWords, textConfidence) in classified {
+        for (var item, c, lowWords, textConfidence, cut) in classified {
             if let profile {
                 (item.safety, item.safetyReasons) = Self.safety(item: item, classification: c, lowWords: lowWords,
-                                                                textConfidence: textConfidence,
+                                                                textConfidence: textConfidence, cutPhrase: cut,
                                                                 missingCodes: expectCodes && !c.hasCodes, profile: profile)
             }
             items.append(item)
@@ -341,11 +343,12 @@ public struct MenuAnalyzer: Sendable {
     /// no codes on a menu that codes its items, and — closed world — any word
     /// MenuScan does not understand or no recognised food at all. Safe only when
     /// none of these holds: the whole item was understood and holds no profile allergen.
+    /// `cutPhrase`: the item's edges cut a phrase (see `ItemBounds`), so part of it is elsewhere.
     /// `textConfidence` is how well the item's words were read; `item.confidence` also
     /// holds how sure the menu structure is of the item's bounds (lines of another item,
     /// or its own description lost, would change what it contains).
     static func safety(item: MenuItem, classification c: ItemClassification, lowWords: Bool,
-                       textConfidence: Double? = nil,
+                       textConfidence: Double? = nil, cutPhrase: Bool = false,
                        missingCodes: Bool = false, profile: AllergenProfile) -> (Safety, [String]) {
         var unsafe = false, caution = false
         var reasons: [String] = []
@@ -365,6 +368,7 @@ public struct MenuAnalyzer: Sendable {
         if !item.unknownTerms.isEmpty && !declaredByCodes { caution = true; reasons.append("unknown_terms") }
         if !c.understoodFood && !declaredByCodes { caution = true; reasons.append("dish_not_understood") }
         if lowWords { caution = true; reasons.append("low_confidence_words") }
+        if cutPhrase { caution = true; reasons.append("item_bounds_uncertain") }
         if c.askServer { caution = true; reasons.append("ask_server") }
         if c.unresolvedCodes { caution = true; reasons.append("unresolved_allergen_codes") }
         if missingCodes { caution = true; reasons.append("missing_allergen_codes") }
