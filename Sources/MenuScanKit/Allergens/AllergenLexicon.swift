@@ -184,9 +184,9 @@ public struct AllergenLexicon: Sendable {
         var out: [(Int, [String])] = []
         for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let l = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-            if l.trimmingCharacters(in: .whitespaces).isEmpty || l.hasPrefix("#") { continue }
+            if l.trimmingSpaces().isEmpty || l.hasPrefix("#") { continue }
             out.append((n + 1, l.split(separator: "\t", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }))
+                .map { $0.trimmingSpaces() }))
         }
         return out
     }
@@ -194,7 +194,7 @@ public struct AllergenLexicon: Sendable {
     static func parseAllergenList(_ s: String, file: String, line: Int) throws -> [AllergenID] {
         if s.isEmpty || s == "-" { return [] }
         return try s.split(separator: ",").map {
-            guard let id = AllergenID(rawValue: $0.trimmingCharacters(in: .whitespaces)) else {
+            guard let id = AllergenID(rawValue: $0.trimmingSpaces()) else {
                 throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(line): unknown allergen id")
             }
             return id
@@ -230,7 +230,7 @@ public struct AllergenLexicon: Sendable {
             var confidence = kind == .explicit ? 1.0 : 0.9
             var noFuzz = false, noAbsent = false
             let flags = cols.count > 4 ? cols[4] : ""
-            for f in flags.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !f.isEmpty {
+            for f in flags.split(separator: ",").map({ $0.trimmingSpaces() }) where !f.isEmpty {
                 if f == "nofuzz" { noFuzz = true }
                 else if f == "noabsent" { noAbsent = true }
                 else if f.hasPrefix("conf="), let c = Double(f.dropFirst(5)), c > 0, c <= 1 { confidence = c }
