@@ -239,6 +239,7 @@ struct AllergenClassifier: Sendable {
         for v in variants {
             let vs = OCRFuzzy.scalars(v)
             guard let f1 = vs.first else { continue }
+            let vClasses = OCRFuzzy.letterClasses(vs)
             let pairStart = v.hasPrefix("rn") || v.hasPrefix("cl")
             for length in (vs.count - 2)...(vs.count + 2) {
                 for (f2, positions) in lexicon.fuzzyByLength[length] ?? [:]
@@ -247,7 +248,8 @@ struct AllergenClassifier: Sendable {
                         let idx = lexicon.fuzzyCandidates[p], ts = lexicon.fuzzyScalars[p]
                         guard !OCRFuzzy.isInflection(vs, ts) else { continue }
                         let limit = OCRFuzzy.maxCostTenths(forLength: min(vs.count, ts.count))
-                        guard limit > 0 else { continue }
+                        guard limit > 0,
+                              OCRFuzzy.lowerBoundTenths(vClasses, lexicon.fuzzyClasses[p]) <= limit else { continue }
                         let tenths = OCRFuzzy.distanceTenths(vs, ts, limit: limit)
                         guard tenths > 0 && tenths <= limit else { continue }
                         let c = Double(tenths) / 10

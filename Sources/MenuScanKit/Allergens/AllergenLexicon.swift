@@ -70,6 +70,9 @@ public struct AllergenLexicon: Sendable {
     var fuzzyCandidates: [Int] = []
     /// Each fuzzy candidate's term as scalars, and candidate positions by scalar count.
     var fuzzyScalars: [[UInt32]] = []
+    /// The letter classes of each candidate (`OCRFuzzy.letterClasses`): most candidates
+    /// are ruled out by them before the edit distance is computed.
+    var fuzzyClasses: [UInt64] = []
     /// Candidate positions by scalar count, then by first scalar (a misreading keeps its
     /// first letter or a confusable one, so most buckets are never looked at).
     var fuzzyByLength: [Int: [UInt32: [Int]]] = [:]
@@ -93,6 +96,7 @@ public struct AllergenLexicon: Sendable {
                     let scalars = OCRFuzzy.scalars(e.term)
                     fuzzyByLength[scalars.count, default: [:]][scalars[0], default: []].append(fuzzyCandidates.count)
                     fuzzyScalars.append(scalars)
+                    fuzzyClasses.append(OCRFuzzy.letterClasses(scalars))
                     fuzzyCandidates.append(i)
                 }
             default:

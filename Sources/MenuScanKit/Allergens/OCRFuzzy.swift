@@ -139,6 +139,40 @@ enum OCRFuzzy {
     /// `maxCost` in tenths.
     static func maxCostTenths(forLength len: Int) -> Int32 { Int32((maxCost(forLength: len) * 10).rounded()) }
 
+    /// Letter classes for a lower bound on `distanceTenths` that costs two popcounts.
+    /// Every letter that takes part in a cheap edit — a two-letter confusion (r n m c l d v
+    /// w i h u t) or a similar-letter swap with one of them (1 ! | j e) — counts for
+    /// nothing; the other similar letters share a class (o 0 q g 9 a; s 5; b 8 6; z 2);
+    /// every other character has a bit of its own (or shares one: sharing only weakens
+    /// the bound). A class in one word and not the other can only be explained by an
+    /// ordinary edit (10 tenths), and one edit removes at most one such class from each side.
+    static func letterClasses(_ s: [UInt32]) -> UInt64 {
+        var mask: UInt64 = 0
+        for c in s { mask |= classBit(c) }
+        return mask
+    }
+
+    private static let asciiClassBits: [UInt64] = (0..<128).map { (c: Int) -> UInt64 in
+        let ch = Character(Unicode.Scalar(UInt8(c)))
+        if "rnmcldvwihut1!|je".contains(ch) { return 0 }
+        if "o0qg9a".contains(ch) { return 1 << 0 }
+        if "s5".contains(ch) { return 1 << 1 }
+        if "b86".contains(ch) { return 1 << 2 }
+        if "z2".contains(ch) { return 1 << 3 }
+        return 1 << UInt64(4 + c % 40)
+    }
+
+    @inline(__always)
+    private static func classBit(_ c: UInt32) -> UInt64 {
+        c < 128 ? asciiClassBits[Int(c)] : 1 << UInt64(44 + c % 20)
+    }
+
+    /// A lower bound on `distanceTenths(a, b)` from their `letterClasses`.
+    @inline(__always)
+    static func lowerBoundTenths(_ a: UInt64, _ b: UInt64) -> Int32 {
+        Int32(max((a & ~b).nonzeroBitCount, (b & ~a).nonzeroBitCount)) * 10
+    }
+
     /// "crumbled" is an inflection of "crumble", not a misreading: a word that
     /// only adds or drops letters at the end of a lexicon word is not fuzzed.
     static func isInflection(_ observed: [UInt32], _ target: [UInt32]) -> Bool {
