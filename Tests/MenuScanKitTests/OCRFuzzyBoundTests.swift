@@ -42,3 +42,15 @@ import Testing
         #expect(lb("pistachio", "anchovy") >= 10)
     }
 }
+
+/// The precomputed ASCII costs are `substitution` on characters, for every pair.
+@Suite struct OCRFuzzyTableTests {
+    @Test func asciiTableMatchesTheCharacterCosts() {
+        for a in UInt32(0)..<128 {
+            for b in UInt32(0)..<128 {
+                guard let x = Unicode.Scalar(a), let y = Unicode.Scalar(b) else { continue }
+                #expect(OCRFuzzy.substitution(a, b) == OCRFuzzy.substitution(Character(x), Character(y)))
+            }
+        }
+    }
+}

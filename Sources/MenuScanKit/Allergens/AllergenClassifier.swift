@@ -382,7 +382,9 @@ struct AllergenClassifier: Sendable {
         for (k, t) in tokens.enumerated() where !covered[k] && Self.isContentWord(t) && !unknown.contains(t.raw) {
             unknown.append(t.raw)
         }
-        for w in words where Self.initialsRegex.firstMatch(in: w.text, range: NSRange(w.text.startIndex..., in: w.text)) != nil {
+        // Initials hold two full stops at least: most words need no look at the pattern.
+        for w in words where w.text.utf8.lazy.filter({ $0 == UInt8(ascii: ".") }).count >= 2
+            && Self.initialsRegex.firstMatch(in: w.text, range: NSRange(w.text.startIndex..., in: w.text)) != nil {
             unknown.append(w.text)
         }
         result.unknownTerms = unknown
