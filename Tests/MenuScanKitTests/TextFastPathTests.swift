@@ -43,4 +43,21 @@ struct TextFastPathTests {
             #expect(c.isUppercaseFast == c.isUppercase, "\(c.unicodeScalars.map(\.value))")
         }
     }
+
+    /// The tokenizer reads plain-ASCII words on bytes; any other word through Characters.
+    /// A trailing no-break space (no letter, no token, only an end of word) sends a word
+    /// through the Character path: both must give the same tokens on any ASCII text.
+    @Test("Tokenizer: the ASCII byte path = the Character path")
+    func tokenizerPaths() {
+        let ascii = Array("aZ09.,;:!?&/|+()-*'\" \t\n\r#%$_eE5")
+        let gen = Gen.element(of: ascii).map { $0 ?? "a" }.array(of: 0...14).map { String($0) }
+        var rng = Xoshiro(seed: (41, 0x9E37_79B9_7F4A_7C15, 997, 0xD1B5_4A32_D192_ED03))
+        func key(_ t: [Token]) -> [String] { t.map { "\($0.norm)|\($0.raw)|\($0.kind)|\($0.word)|\($0.sentence)" } }
+        for i in 0..<3000 {
+            let words = (0..<3).map { _ in gen.run(using: &rng) }
+            let fast = Tokenizer.tokenize(words.map { SourceWord(text: $0, confidence: nil) })
+            let slow = Tokenizer.tokenize(words.map { SourceWord(text: $0 + "\u{A0}", confidence: nil) })
+            #expect(key(fast) == key(slow), "iteration \(i): \(words.debugDescription)")
+        }
+    }
 }

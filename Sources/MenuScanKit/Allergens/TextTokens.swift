@@ -68,6 +68,36 @@ enum Tokenizer {
                 }
                 current = ""
             }
+            if w.text.utf8.allSatisfy({ $0 < 128 }) && !w.text.utf8.contains(13) {
+                // Plain ASCII (most words): the same decisions on bytes, no Character array.
+                let bytes = Array(w.text.utf8)
+                var start = -1 // first byte of the current run of letters and digits
+                func flushBytes(_ end: Int) {
+                    guard start >= 0 else { return }
+                    current = String(decoding: bytes[start..<end], as: UTF8.self)
+                    start = -1
+                    flush()
+                }
+                for (ci, b) in bytes.enumerated() {
+                    if Self.isAlnum(b) {
+                        if start < 0 { start = ci }
+                    } else if (b == UInt8(ascii: ".") || b == UInt8(ascii: ",")) && start >= 0 && Self.isDigit(bytes[ci - 1])
+                                && ci + 1 < bytes.count && Self.isDigit(bytes[ci + 1]) {
+                        continue // 3,20 / 12.50 stay one token
+                    } else {
+                        flushBytes(ci)
+                        let ch = Character(Unicode.Scalar(b))
+                        if sentenceEnds.contains(ch) {
+                            let prevShort = (tokens.last?.norm.count ?? 0) <= 1 && tokens.last?.kind == .word
+                            if !prevShort { sentence += 1 }
+                        } else if punctTokens.contains(ch) {
+                            tokens.append(Token(norm: String(ch), raw: String(ch), kind: .punct, word: wi, sentence: sentence))
+                        }
+                    }
+                }
+                flushBytes(bytes.count)
+                continue
+            }
             let chars = Array(w.text)
             for (ci, ch) in chars.enumerated() {
                 if ch.isLetterFast || ch.isNumberFast {
@@ -90,6 +120,11 @@ enum Tokenizer {
             flush()
         }
         return tokens
+    }
+
+    @inline(__always) private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+    @inline(__always) private static func isAlnum(_ b: UInt8) -> Bool {
+        isDigit(b) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122)
     }
 
     private static let freiSuffixes = ["freies", "freier", "freien", "freie", "frei"]
