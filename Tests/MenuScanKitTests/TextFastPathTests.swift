@@ -60,4 +60,31 @@ struct TextFastPathTests {
             #expect(key(fast) == key(slow), "iteration \(i): \(words.debugDescription)")
         }
     }
+
+    /// The analyzer's shortcuts: a segment the legend pre-check turns away never matches
+    /// the legend pattern; the ASCII character count and menu-wide word test agree with
+    /// the Character versions, on random text and on legend-like text.
+    @Test("MenuAnalyzer: legend pre-check, visible characters, menu-wide words")
+    func analyzerShortcuts() {
+        let legendish = zip(Gen.element(of: ["A", "B", "Z", "1", "12", "7", "a", "É", " ", "-", "–", ":", ".", ")", "Gluten",
+                                             "Celery", " Milk", "Nuts", "our", "all dishes", "Käse", "٣", "\u{A0}"]),
+                            Gen.int(in: 0...1), Gen.latin1.string(of: 0...2))
+            .map { piece, pick, random in pick == 0 ? (piece ?? "") : random }
+            .array(of: 0...6).map { $0.joined() }
+        var rng = Xoshiro(seed: (53, 0x9E37_79B9_7F4A_7C15, 131, 0xD1B5_4A32_D192_ED03))
+        for i in 0..<4000 {
+            let s = i % 2 == 0 ? Self.gen.run(using: &rng) : legendish.run(using: &rng)
+            let p = s.trimmingSpaces()
+            let ns = p as NSString
+            let matches = MenuAnalyzer.legendSegment.firstMatch(in: p, range: NSRange(location: 0, length: ns.length)) != nil
+            #expect(!matches || MenuAnalyzer.mayBeLegendSegment(p), "iteration \(i): \(p.debugDescription)")
+            #expect(MenuAnalyzer.visibleCharacters(s) == s.filter { !$0.isWhitespace }.count, "iteration \(i)")
+            let words = TextFold.fold(s).split(whereSeparator: { !$0.isLetter })
+            let slow = words.contains { ["all", "our", "dishes", "kuche", "speisen"].contains(String($0)) }
+            if slow { #expect(MenuAnalyzer.speaksForTheMenu(s), "iteration \(i): \(s.debugDescription)") }
+        }
+        #expect(MenuAnalyzer.speaksForTheMenu("All our dishes may contain nuts."))
+        #expect(!MenuAnalyzer.speaksForTheMenu("Chicken wings"))
+        #expect(MenuAnalyzer.mayBeLegendSegment("A - Gluten") && !MenuAnalyzer.mayBeLegendSegment("Apple pie"))
+    }
 }

@@ -106,8 +106,22 @@ public struct MenuAnalyzer: Sendable {
 
     // MARK: Legend
 
-    private static let legendSegment = try! NSRegularExpression(
+    static let legendSegment = try! NSRegularExpression(
         pattern: #"^\s*(\d{1,2}|[A-Z])\s*(?:[-–—:=.)]\s*|\s+)([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ '&()]*?)\s*$"#)
+
+    /// False only where `legendSegment` cannot match: a segment that starts with a letter
+    /// other than A–Z, or with A–Z followed by a letter or digit ("Chicken"). Most lines
+    /// of a menu need no regular expression.
+    static func mayBeLegendSegment(_ p: String) -> Bool {
+        var it = p.unicodeScalars.makeIterator()
+        guard let c0 = it.next() else { return true }
+        func alnum(_ c: Unicode.Scalar) -> Bool { c.properties.isAlphabetic || c.properties.numericType != nil }
+        if c0.value >= 65 && c0.value <= 90 {
+            guard let c1 = it.next() else { return true }
+            return !alnum(c1)
+        }
+        return !c0.properties.isAlphabetic
+    }
 
     /// Finds allergen legends ("1 Celery", "A-GLUTEN / B-CRUSTACEANS / …").
     func legend(_ lines: [StructLine]) -> (CodeLegend, Set<Int>) {
@@ -119,6 +133,7 @@ public struct MenuAnalyzer: Sendable {
             guard !parts.isEmpty else { continue }
             var found: [(String, [AllergenID])] = []
             for p in parts {
+                guard Self.mayBeLegendSegment(p) else { found = []; break }
                 let ns = p as NSString
                 guard let m = Self.legendSegment.firstMatch(in: p, range: NSRange(location: 0, length: ns.length)),
                       let ids = lexicon.allergens(forLegendName: ns.substring(with: m.range(at: 2))) else { found = []; break }
@@ -316,13 +331,23 @@ public struct MenuAnalyzer: Sendable {
 
     static func structureCoverage(lines: [StructLine], runs: [[Int]], items: [RawItem], notes: [Int], legendLines: Set<Int>) -> Double {
         let all = Set(runs.flatMap { $0 }).subtracting(legendLines).filter { $0 >= 0 && $0 < lines.count }
-        func chars(_ i: Int) -> Double { Double(lines[i].text.filter { !$0.isWhitespace }.count) }
+        func chars(_ i: Int) -> Double { Double(Self.visibleCharacters(lines[i].text)) }
         let total = all.reduce(0) { $0 + chars($1) }
         guard total > 0 else { return 1 }
         let itemLines = Set(items.flatMap(\.lines)).union(items.compactMap(\.sectionLine)).intersection(all)
         let noteLines = Set(notes).intersection(all).subtracting(itemLines)
         let explained = itemLines.reduce(0) { $0 + chars($1) } + 0.5 * noteLines.reduce(0) { $0 + chars($1) }
         return explained / total
+    }
+
+    /// Characters other than white space (plain ASCII counted on bytes).
+    static func visibleCharacters(_ text: String) -> Int {
+        var n = 0
+        for b in text.utf8 {
+            if b >= 128 { return text.filter { !$0.isWhitespace }.count }
+            if !(b == 32 || (b >= 9 && b <= 13)) { n += 1 }
+        }
+        return n
     }
 
     private static let menuWideWords: Set<String> = [
@@ -333,7 +358,14 @@ public struct MenuAnalyzer: Sendable {
 
     /// A line that talks about the whole menu or kitchen, not one dish.
     static func speaksForTheMenu(_ text: String) -> Bool {
-        let words = TextFold.fold(text).split(whereSeparator: { !$0.isLetter })
+        let folded = TextFold.fold(text)
+        if folded.utf8.allSatisfy({ $0 < 128 }) {
+            // ASCII: letters are a–z A–Z; words read from the bytes.
+            func letter(_ b: UInt8) -> Bool { (b >= 97 && b <= 122) || (b >= 65 && b <= 90) }
+            return folded.utf8.split(whereSeparator: { !letter($0) })
+                .contains { menuWideWords.contains(String(decoding: $0, as: UTF8.self)) }
+        }
+        let words = folded.split(whereSeparator: { !$0.isLetter })
         return words.contains { menuWideWords.contains(String($0)) }
     }
 
