@@ -128,7 +128,8 @@ public struct MenuAnalyzer: Sendable {
         var numeric: [Int: [AllergenID]] = [:], letters: [String: [AllergenID]] = [:]
         var numLines = Set<Int>(), letLines = Set<Int>()
         for (i, l) in lines.enumerated() {
-            let parts = l.text.split(whereSeparator: { "/|;•".contains($0) })
+            // (Compared one by one: `"/|;•".contains` searched a string for every character.)
+            let parts = l.text.split(whereSeparator: { $0 == "/" || $0 == "|" || $0 == ";" || $0 == "•" })
                 .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
             guard !parts.isEmpty else { continue }
             var found: [(String, [AllergenID])] = []
