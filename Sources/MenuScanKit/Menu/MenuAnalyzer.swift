@@ -208,11 +208,12 @@ public struct MenuAnalyzer: Sendable {
             menuMay.formUnion(c.mayContain)
         }
 
-        // How much of the text the structure explains (R6 confidence must mean something):
-        // item lines and section headers count fully, notes half, everything else not.
-        let structure = perLine ? 1.0 : Self.structureCoverage(lines: lines, runs: runs, items: raw, notes: notes.flatMap(\.lines),
-                                                               legendLines: legendLines)
-        let pageFactor = min(1, structure / Self.fullCoverage)
+        // How far the structure can be trusted (R6 confidence must mean something): how much
+        // of the text it explains, and on photos whether the layout fell apart or lines hold
+        // two dishes (StructureConfidence).
+        let pageFactor = perLine ? 1.0 : StructureConfidence.measure(
+            lines: lines, runs: runs, items: raw, notes: notes.flatMap(\.lines), legendLines: legendLines,
+            photo: !exactText).factor
 
         var items: [MenuItem] = []
         var classified: [(MenuItem, ItemClassification, Bool, Double)] = []
@@ -294,8 +295,6 @@ public struct MenuAnalyzer: Sendable {
                             })
     }
 
-    /// Coverage at or above which the structure does not lower confidence.
-    static let fullCoverage = 0.8
     /// An item whose first line does not read as a name keeps this share of its confidence.
     static let weakNameFactor = 0.85
 
