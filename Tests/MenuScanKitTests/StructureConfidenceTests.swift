@@ -101,3 +101,36 @@ private func onePage(_ lines: [OCRLine]) -> OCRPage {
         #expect(text.factor == 1)
     }
 }
+
+@Suite struct SecondDishSplitTests {
+    private func words(_ s: String) -> [OCRWord] {
+        var x = 0
+        var out: [OCRWord] = []
+        for w in s.split(separator: " ") {
+            let text = String(w)
+            out.append(OCRWord(text: text, confidence: 0.9, box: Box(x: x, y: 0, width: 12 * text.count, height: 20)))
+            x += 12 * text.count + 10
+        }
+        return out
+    }
+    private func split(_ s: String) -> [String] {
+        PageLayout.splitAtSecondDish(words(s)).map { $0.map(\.text).joined(separator: " ") }
+    }
+
+    @Test func aLineReadAcrossColumnsIsCutAfterThePriceOrTheLeaders() {
+        #expect(split("Gulaschsuppe .......... 5,80 Gebackener Kibbeling mit") == ["Gulaschsuppe .......... 5,80", "Gebackener Kibbeling mit"])
+        #expect(split("Remoulade u. Pommes Frites .8,50 Senf-Zwiebelkruste, Grilltomate")
+                == ["Remoulade u. Pommes Frites .8,50", "Senf-Zwiebelkruste, Grilltomate"])
+        #expect(split("Pomegranate and new ............ MUSHROOM KEBAB £16.00") == ["Pomegranate and new ............", "MUSHROOM KEBAB £16.00"])
+        // Three columns: cut twice.
+        #expect(split("Soup £5.50 Grilled Salmon £14.00 Lemon Tart with cream").count == 3)
+    }
+
+    @Test func aMenusOwnLinesAreNotCut() {
+        for s in ["Tomato Soup .............. 5.50", "Glass 6.50 Bottle 24.00", "Pizza Margherita 9.50 / 12.50",
+                  "Burger £11.50 (add bacon +2)", "LATTE 4 Small", "slow-cooked beef with red wine and thyme",
+                  "Two courses 30 Three courses 35", "Steak 24.00 (Rare) add sauce"] {
+            #expect(split(s) == [s])
+        }
+    }
+}

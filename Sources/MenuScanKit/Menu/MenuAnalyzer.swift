@@ -26,7 +26,11 @@ public struct MenuAnalyzer: Sendable {
         }
         let runs = PageLayout.runs(segs)
         let roles = RoleModel.shared.map { Self.lineRoles(segments: segs, runs: runs, model: $0) }
-        return analyze(lines: lines, runs: runs, perLine: false, exactText: false, profile: profile, roles: roles)
+        // Lines Tesseract read across two columns are split into their dishes by PageLayout;
+        // that they had to be is still evidence of a layout read wrongly.
+        let readAcross = StructureConfidence.readAcrossShare(page: page)
+        return analyze(lines: lines, runs: runs, perLine: false, exactText: false, profile: profile, roles: roles,
+                       readAcross: readAcross)
     }
 
     /// Each line's role and its probabilities from the role model.
@@ -140,7 +144,7 @@ public struct MenuAnalyzer: Sendable {
     // MARK: Core
 
     private func analyze(lines: [StructLine], runs: [[Int]], perLine: Bool, exactText: Bool,
-                         profile: AllergenProfile?, roles: RoleAssignment? = nil) -> MenuAnalysis {
+                         profile: AllergenProfile?, roles: RoleAssignment? = nil, readAcross: Double = 0) -> MenuAnalysis {
         let (legend, legendLines) = legend(lines)
         let memo = FuzzyMemo()
         var raw: [RawItem] = []
@@ -213,7 +217,7 @@ public struct MenuAnalyzer: Sendable {
         // two dishes (StructureConfidence).
         let pageFactor = perLine ? 1.0 : StructureConfidence.measure(
             lines: lines, runs: runs, items: raw, notes: notes.flatMap(\.lines), legendLines: legendLines,
-            photo: !exactText).factor
+            photo: !exactText, readAcross: readAcross).factor
 
         var items: [MenuItem] = []
         var classified: [(MenuItem, ItemClassification, Bool, Double)] = []

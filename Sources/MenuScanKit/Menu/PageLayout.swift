@@ -1,3 +1,5 @@
+import Foundation
+
 /// Orders an OCR page's lines into runs for the structurer: lines are split at
 /// wide gaps (a row that Tesseract read across two columns), columns are found
 /// from the empty vertical gutters between them, and lines spanning several
@@ -40,13 +42,61 @@ enum PageLayout {
                         merged.append(p)
                     }
                 }
-                for p in merged {
+                for p in merged.flatMap(splitAtSecondDish) {
                     let box = p.dropFirst().reduce(p[0].box) { $0.union($1.box) }
                     out.append(Segment(words: p, box: box, region: block.region ?? 0))
                 }
             }
         }
         return attachLonePrices(out, slope: slope(of: page))
+    }
+
+    /// A line Tesseract read straight across two columns whose gutter leader dots fill
+    /// (no gap to split it at): cut after a price or a run of leaders that is followed by
+    /// the start of another dish — a capitalised word of 4+ letters and one more word
+    /// ("Gulaschsuppe …… 5,80 | Gebackener Kibbeling mit"). The left part must hold a
+    /// word; cut as often as the line allows (three columns).
+    static func splitAtSecondDish(_ words: [OCRWord]) -> [[OCRWord]] {
+        guard words.count >= 4 else { return [words] }
+        var parts: [[OCRWord]] = []
+        var start = 0
+        var k = 2
+        while k < words.count - 1 {
+            let left = words[start..<k]
+            if left.contains(where: { $0.text.filter(\.isLetter).count >= 3 }),
+               endsAnItem(words[k - 1].text), startsADish(words[k].text), words[k + 1].text.filter(\.isLetter).count >= 2 {
+                parts.append(Array(left))
+                start = k
+                k += 2
+            } else {
+                k += 1
+            }
+        }
+        parts.append(Array(words[start...]))
+        return parts
+    }
+
+    private static let leaderChars: Set<Character> = [".", "·", "…", "_"]
+
+    /// A strong price (currency or decimals; leaders glued before it allowed) or leaders.
+    static func endsAnItem(_ w: String) -> Bool {
+        let leaders = w.filter { leaderChars.contains($0) }.count
+        if leaders >= 3 && leaders * 2 >= w.count { return true }
+        var t = Substring(w)
+        while let c = t.first, leaderChars.contains(c) { t = t.dropFirst() }
+        let digits = t.filter(\.isNumber).count
+        guard digits >= 1, digits <= 6 else { return false }
+        let currency = t.contains { "$€£¥".contains($0) }
+        let decimals = t.range(of: #"^[$€£¥]?\d{1,4}[.,]\d{2}[$€£¥]?$"#, options: .regularExpression) != nil
+        let whole = t.range(of: #"^(?:[$€£¥]\d{1,4}(?:[.,]\d{1,2})?|\d{1,4}(?:[.,]\d{1,2})?[$€£¥])$"#, options: .regularExpression) != nil
+        return decimals || (currency && whole)
+    }
+
+    /// A capitalised word of at least four letters (hyphens and a trailing comma allowed).
+    static func startsADish(_ w: String) -> Bool {
+        guard let first = w.first, first.isUppercase, first.isLetter else { return false }
+        let body = w.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:"))
+        return body.count >= 4 && body.allSatisfy { $0.isLetter || $0 == "-" }
     }
 
     /// A price alone, or with a scrap of misread leader dots before it ("eo 3.00").

@@ -11,6 +11,8 @@ import Foundation
 /// - **two items on one line**: lines where a price is followed by the start of another
 ///   dish, or leader dots followed by one ("Soup …… 5,80 Baked cod with"), i.e. the OCR
 ///   read straight across two columns (leaders fill the gutter, so no gap splits the line).
+/// Two-dish lines are counted on the OCR page as read (`readAcrossShare`) as well as on the
+/// structure's lines: PageLayout splits them, but that it had to is still evidence.
 /// The factor multiplies every item's confidence, so the menu's confidence stays the
 /// mean of its items' (R6) and a weakly structured page is not "high".
 struct StructureConfidence: Equatable {
@@ -80,14 +82,27 @@ struct StructureConfidence: Equatable {
         return total > 0 ? Double(two) / Double(total) : 0
     }
 
+    /// Share of the OCR page's text lines (as Tesseract read them, before PageLayout splits
+    /// them) that hold two dishes.
+    static func readAcrossShare(page: OCRPage) -> Double {
+        var total = 0, two = 0
+        for line in page.lines {
+            let text = line.words.map(\.text).joined(separator: " ")
+            guard isTextLine(text) else { continue }
+            total += 1
+            if holdsTwoItems(text) { two += 1 }
+        }
+        return total > 0 ? Double(two) / Double(total) : 0
+    }
+
     /// The evidence for a photo's structure (text input passes `photo: false`: its runs are
     /// paragraphs and its lines are a transcription, so only coverage applies).
     static func measure(lines: [StructLine], runs: [[Int]], items: [RawItem], notes: [Int], legendLines: Set<Int>,
-                        photo: Bool) -> StructureConfidence {
+                        photo: Bool, readAcross: Double = 0) -> StructureConfidence {
         let cov = MenuAnalyzer.structureCoverage(lines: lines, runs: runs, items: items, notes: notes, legendLines: legendLines)
         guard photo else { return StructureConfidence(coverage: cov, fragmented: 0, crossColumn: 0) }
         return StructureConfidence(coverage: cov,
                                    fragmented: fragmentation(lines: lines, runs: runs, legendLines: legendLines),
-                                   crossColumn: crossColumnShare(lines: lines, runs: runs, legendLines: legendLines))
+                                   crossColumn: max(readAcross, crossColumnShare(lines: lines, runs: runs, legendLines: legendLines)))
     }
 }
