@@ -35,7 +35,7 @@ enum PageLayout {
                 var merged: [[OCRWord]] = []
                 for p in parts {
                     let text = p.map(\.text).joined(separator: " ")
-                    if let last = merged.last, let f = PriceParser.find(in: text, allowPlain: true), isLonePrice(f),
+                    if let last = merged.last, isLonePriceOrCalories(text),
                        !last.isEmpty, PriceParser.find(in: last.map(\.text).joined(separator: " "), allowPlain: false) == nil {
                         merged[merged.count - 1] += p
                     } else {
@@ -99,6 +99,14 @@ enum PageLayout {
         return body.count >= 4 && body.allSatisfy { $0.isLetter || $0 == "-" }
     }
 
+    /// A lone price, with or without its calorie count ("15  650 Cal"): what a layout
+    /// prints in a column right of the names, on the name's row.
+    static func isLonePriceOrCalories(_ text: String) -> Bool {
+        let (rest, _) = RoleStructurer.splitCalories(text)
+        guard let f = PriceParser.find(in: rest, allowPlain: true) else { return false }
+        return isLonePrice(f)
+    }
+
     /// A price alone, or with a scrap of misread leader dots before it ("eo 3.00").
     static func isLonePrice(_ f: PriceParser.Found) -> Bool {
         f.before.filter(\.isLetter).count <= 3 && f.before.split(separator: " ").count <= 1
@@ -132,7 +140,7 @@ enum PageLayout {
         var removed = Set<Int>()
         func text(_ s: Segment) -> String { s.words.map(\.text).joined(separator: " ") }
         for (i, s) in segs.enumerated() {
-            guard let f = PriceParser.find(in: text(s), allowPlain: true), isLonePrice(f) else { continue }
+            guard isLonePriceOrCalories(text(s)) else { continue }
             var best: Int? = nil
             for (j, t) in segs.enumerated() where j != i && !removed.contains(j) && t.box.maxX <= s.box.x {
                 // Where t's row is at the price's x.
