@@ -72,8 +72,12 @@ public struct MenuAnalyzer: Sendable {
             return MenuStructurer(lines: lines, runs: runs, legendLines: []).run().items.count
         }
         let roles = lineRoles(segments: segs, runs: runs, model: model)
-        return RoleStructurer(lines: lines, runs: runs, legendLines: [], roles: roles.roles,
-                              nameProbability: roles.probabilities.map { $0[.name] ?? 0 }).run().items.count
+        let out = RoleStructurer(lines: lines, runs: runs, legendLines: [], roles: roles.roles,
+                                 nameProbability: roles.probabilities.map { $0[.name] ?? 0 }).run()
+        // The structure's confidence evidence is part of the stage's time.
+        let evidence = StructureConfidence.measure(lines: lines, runs: runs, items: out.items, notes: [], legendLines: [],
+                                                   photo: true, readAcross: StructureConfidence.readAcrossShare(page: page))
+        return evidence.factor > 0 ? out.items.count : 0
     }
 
     public static func dumpLines(page: OCRPage) -> [LineDump] {

@@ -57,39 +57,67 @@ enum PageLayout {
     /// ("Gulaschsuppe …… 5,80 | Gebackener Kibbeling mit"). The left part must hold a
     /// word; cut as often as the line allows (three columns).
     static func splitAtSecondDish(_ words: [OCRWord]) -> [[OCRWord]] {
-        guard words.count >= 4 else { return [words] }
+        let cuts = secondDishCuts(words.map(\.text))
+        guard !cuts.isEmpty else { return [words] }
         var parts: [[OCRWord]] = []
+        var start = 0
+        for c in cuts where c > start && c < words.count {
+            parts.append(Array(words[start..<c]))
+            start = c
+        }
+        parts.append(Array(words[start...]))
+        return parts
+    }
+
+    /// Where `splitAtSecondDish` cuts a line of these words (indices of the words that start
+    /// a second dish); empty for almost every line.
+    static func secondDishCuts(_ words: [String]) -> [Int] {
+        guard words.count >= 4 else { return [] }
+        // Cheap byte tests first (this runs on every line): a price has an ASCII digit,
+        // leaders a dot, underscore or a non-ASCII dot; a dish starts with a capital.
+        func mayEnd(_ w: String) -> Bool { w.utf8.contains { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x5F || $0 >= 0x80 } }
+        func mayStart(_ w: String) -> Bool { w.utf8.first.map { ($0 >= 0x41 && $0 <= 0x5A) || $0 >= 0x80 } ?? false }
+        var cuts: [Int] = []
         var start = 0
         var k = 2
         while k < words.count - 1 {
-            let left = words[start..<k]
-            if left.contains(where: { $0.text.filter(\.isLetter).count >= 3 }),
-               endsAnItem(words[k - 1].text), startsADish(words[k].text), words[k + 1].text.filter(\.isLetter).count >= 2 {
-                parts.append(Array(left))
+            if mayStart(words[k]), mayEnd(words[k - 1]), startsADish(words[k]), endsAnItem(words[k - 1]), words[k + 1].filter(\.isLetter).count >= 2,
+               words[start..<k].contains(where: { $0.filter(\.isLetter).count >= 3 }) {
+                cuts.append(k)
                 start = k
                 k += 2
             } else {
                 k += 1
             }
         }
-        parts.append(Array(words[start...]))
-        return parts
+        return cuts
     }
 
     private static let leaderChars: Set<Character> = [".", "·", "…", "_"]
 
     /// A strong price (currency or decimals; leaders glued before it allowed) or leaders.
+    /// Scanned by hand: this runs on many words of every line.
     static func endsAnItem(_ w: String) -> Bool {
         let leaders = w.filter { leaderChars.contains($0) }.count
         if leaders >= 3 && leaders * 2 >= w.count { return true }
-        var t = Substring(w)
-        while let c = t.first, leaderChars.contains(c) { t = t.dropFirst() }
-        let digits = t.filter(\.isNumber).count
-        guard digits >= 1, digits <= 6 else { return false }
-        let currency = t.contains { "$€£¥".contains($0) }
-        let decimals = t.range(of: #"^[$€£¥]?\d{1,4}[.,]\d{2}[$€£¥]?$"#, options: .regularExpression) != nil
-        let whole = t.range(of: #"^(?:[$€£¥]\d{1,4}(?:[.,]\d{1,2})?|\d{1,4}(?:[.,]\d{1,2})?[$€£¥])$"#, options: .regularExpression) != nil
-        return decimals || (currency && whole)
+        var t = Array(w.drop { leaderChars.contains($0) })
+        let currency: Set<Character> = ["$", "€", "£", "¥"]
+        var prefix = false, suffix = false
+        if let f = t.first, currency.contains(f) { prefix = true; t.removeFirst() }
+        if let l = t.last, currency.contains(l) { suffix = true; t.removeLast() }
+        // digits{1,4} ([.,] digits{1,2})?
+        var i = 0
+        while i < t.count, t[i].isASCII, t[i].isNumber { i += 1 }
+        let whole = i
+        guard whole >= 1, whole <= 4 else { return false }
+        var decimals = 0
+        if i < t.count, t[i] == "." || t[i] == "," {
+            i += 1
+            while i < t.count, t[i].isASCII, t[i].isNumber { i += 1; decimals += 1 }
+            guard decimals >= 1, decimals <= 2 else { return false }
+        }
+        guard i == t.count else { return false }
+        return decimals == 2 || ((prefix || suffix) && !(prefix && suffix))
     }
 
     /// A capitalised word of at least four letters (hyphens and a trailing comma allowed).
@@ -102,6 +130,7 @@ enum PageLayout {
     /// A lone price, with or without its calorie count ("15  650 Cal"): what a layout
     /// prints in a column right of the names, on the name's row.
     static func isLonePriceOrCalories(_ text: String) -> Bool {
+        guard text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return false }
         let (rest, _) = RoleStructurer.splitCalories(text)
         guard let f = PriceParser.find(in: rest, allowPlain: true) else { return false }
         return isLonePrice(f)

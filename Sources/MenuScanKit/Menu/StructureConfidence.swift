@@ -42,7 +42,17 @@ struct StructureConfidence: Equatable {
     }
 
     /// Lines that carry text (two or more letters or digits): what the shares count.
-    static func isTextLine(_ s: String) -> Bool { s.filter { $0.isLetter || $0.isNumber }.count >= 2 }
+    static func isTextLine(_ s: String) -> Bool {
+        var n = 0
+        for b in s.utf8 {
+            if b >= 0x80 { return s.filter { $0.isLetter || $0.isNumber }.count >= 2 }  // not ASCII: the slow way
+            if (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) {
+                n += 1
+                if n >= 2 { return true }
+            }
+        }
+        return false
+    }
 
     /// Share of the text lines (legend left out) alone in their run (0 on a page of fewer
     /// than `minimumLinesForFragmentation` text lines). Only meaningful on photos, where
@@ -58,26 +68,25 @@ struct StructureConfidence: Equatable {
     }
 
     /// After some text, a strong price (currency or decimals) or a run of leader dots, then a
-    /// capitalised word and one more word: the start of a second dish on the same line
-    /// ("Gulaschsuppe …… 5,80 Gebackener Kibbeling mit", "Pomegranate and new ….. MUSHROOM KEBAB").
-    /// In a menu's own layout leaders run up to a price, and a price ends its line or is
-    /// followed by a note, another price or a size.
-    private static let twoItems = try! NSRegularExpression(pattern:
-        #"\p{L}{3}.*?(?:(?<![\d,])(?<!\d\.)(?:[$€£¥]\s?\d{1,4}(?:[.,]\d{1,2})?|\d{1,4}[.,]\d{2}(?:\s?[$€£¥])?)\s|[.·…_]{3,})[\s.·…_]*\p{Lu}[\p{L}\-]{3,}[,.]?\s+\p{L}{2,}"#)
-
-    /// Does the line hold a price followed by another dish's text?
+    /// capitalised word of 4+ letters and one more word: the start of a second dish on the
+    /// same line ("Gulaschsuppe …… 5,80 Gebackener Kibbeling mit", "Pomegranate and new …..
+    /// MUSHROOM KEBAB"). In a menu's own layout leaders run up to a price, and a price ends
+    /// its line or is followed by a note, another price or a size. The same test PageLayout
+    /// cuts such lines with (`PageLayout.secondDishCuts`).
     static func holdsTwoItems(_ s: String) -> Bool {
-        // A price has a digit, leaders have dots: most lines are settled without the regex.
-        guard s.contains(where: { $0.isNumber || ".·…_".contains($0) }) else { return false }
-        return twoItems.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) != nil
+        !PageLayout.secondDishCuts(s.split(separator: " ").map(String.init)).isEmpty
     }
+
+    /// The same for a line's OCR words (no string to split).
+    static func holdsTwoItems(words: [String]) -> Bool { !PageLayout.secondDishCuts(words).isEmpty }
 
     /// Share of the text lines (legend left out) that hold two items.
     static func crossColumnShare(lines: [StructLine], runs: [[Int]], legendLines: Set<Int>) -> Double {
         var total = 0, two = 0
         for i in runs.joined() where i >= 0 && i < lines.count && !legendLines.contains(i) && isTextLine(lines[i].text) {
             total += 1
-            if holdsTwoItems(lines[i].text) { two += 1 }
+            let ws = lines[i].ocrWords
+            if ws.isEmpty ? holdsTwoItems(lines[i].text) : holdsTwoItems(words: ws.map(\.text)) { two += 1 }
         }
         return total > 0 ? Double(two) / Double(total) : 0
     }
@@ -87,10 +96,10 @@ struct StructureConfidence: Equatable {
     static func readAcrossShare(page: OCRPage) -> Double {
         var total = 0, two = 0
         for line in page.lines {
-            let text = line.words.map(\.text).joined(separator: " ")
-            guard isTextLine(text) else { continue }
+            let words = line.words.map(\.text)
+            guard words.contains(where: { isTextLine($0) }) || isTextLine(words.joined()) else { continue }
             total += 1
-            if holdsTwoItems(text) { two += 1 }
+            if holdsTwoItems(words: words) { two += 1 }
         }
         return total > 0 ? Double(two) / Double(total) : 0
     }
