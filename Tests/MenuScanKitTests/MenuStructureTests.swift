@@ -352,6 +352,35 @@ enum PageBuilder {
         #expect(PageLayout.slope(of: PageBuilder.page(lines)) < -0.03)
     }
 
+    @Test("a price printed with its calorie count in a column of its own joins its tilted row")
+    func priceAndCaloriesColumnJoinTheirItems() {
+        func tilted(_ text: String, x: Int, y: Int) -> OCRLine {
+            let flat = PageBuilder.line(text, x: x, y: y)
+            let words = flat.words.map { w in
+                OCRWord(text: w.text, confidence: w.confidence,
+                        box: Box(x: w.box.x, y: w.box.y + Int(0.035 * Double(w.box.x - 100)), width: w.box.width, height: w.box.height))
+            }
+            return OCRLine(box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, words: words)
+        }
+        let rows: [(String, String, Int)] = [("BEEF FRITTERS", "15 650 Cal", 100), ("TOFU STEW", "3 640 Cal", 190),
+                                             ("CHICKEN GRATIN", "12.5 530 Cal", 280)]
+        var lines: [OCRLine] = []
+        for (name, _, y) in rows {
+            lines.append(tilted(name, x: 100, y: y))
+            lines.append(tilted("chilli, white wine, sourdough, garlic", x: 120, y: y + 30))
+        }
+        lines += rows.map { tilted($0.1, x: 850, y: $0.2) }
+        // The page layout puts each price (and its calories) on its name's line.
+        let segs = PageLayout.segments(of: PageBuilder.page(lines)).map { $0.words.map(\.text).joined(separator: " ") }
+        #expect(segs.contains("BEEF FRITTERS 15 650 Cal"))
+        #expect(segs.contains("CHICKEN GRATIN 12.5 530 Cal"))
+        let a = analyzer.analyze(page: PageBuilder.page(lines), profile: nil)
+        #expect(a.items.map(\.name) == ["BEEF FRITTERS", "TOFU STEW", "CHICKEN GRATIN"])
+        #expect(a.items.map(\.price) == ["15", "3", "12.5"])
+        #expect(PageLayout.isLonePriceOrCalories("15 650 Cal"))
+        #expect(!PageLayout.isLonePriceOrCalories("640 Cal"))  // calories alone stay where they are
+    }
+
     @Test func priceFarRightStaysWithItsName() {
         let name = PageBuilder.line("Garlic bread", x: 20, y: 0)
         let price = PageBuilder.line("4.50", x: 700, y: 0)

@@ -26,7 +26,11 @@ public struct MenuAnalyzer: Sendable {
         }
         let runs = PageLayout.runs(segs)
         let roles = RoleModel.shared.map { Self.lineRoles(segments: segs, runs: runs, model: $0) }
-        return analyze(lines: lines, runs: runs, perLine: false, exactText: false, profile: profile, roles: roles)
+        // Lines Tesseract read across two columns are split into their dishes by PageLayout;
+        // that they had to be is still evidence of a layout read wrongly.
+        let readAcross = StructureConfidence.readAcrossShare(page: page)
+        return analyze(lines: lines, runs: runs, perLine: false, exactText: false, profile: profile, roles: roles,
+                       readAcross: readAcross)
     }
 
     /// Each line's role and its probabilities from the role model.
@@ -68,8 +72,12 @@ public struct MenuAnalyzer: Sendable {
             return MenuStructurer(lines: lines, runs: runs, legendLines: []).run().items.count
         }
         let roles = lineRoles(segments: segs, runs: runs, model: model)
-        return RoleStructurer(lines: lines, runs: runs, legendLines: [], roles: roles.roles,
-                              nameProbability: roles.probabilities.map { $0[.name] ?? 0 }).run().items.count
+        let out = RoleStructurer(lines: lines, runs: runs, legendLines: [], roles: roles.roles,
+                                 nameProbability: roles.probabilities.map { $0[.name] ?? 0 }).run()
+        // The structure's confidence evidence is part of the stage's time.
+        let evidence = StructureConfidence.measure(lines: lines, runs: runs, items: out.items, notes: [], legendLines: [],
+                                                   photo: true, readAcross: StructureConfidence.readAcrossShare(page: page))
+        return evidence.factor > 0 ? out.items.count : 0
     }
 
     public static func dumpLines(page: OCRPage) -> [LineDump] {
@@ -156,7 +164,7 @@ public struct MenuAnalyzer: Sendable {
     // MARK: Core
 
     private func analyze(lines: [StructLine], runs: [[Int]], perLine: Bool, exactText: Bool,
-                         profile: AllergenProfile?, roles: RoleAssignment? = nil) -> MenuAnalysis {
+                         profile: AllergenProfile?, roles: RoleAssignment? = nil, readAcross: Double = 0) -> MenuAnalysis {
         let (legend, legendLines) = legend(lines)
         let memo = FuzzyMemo()
         var raw: [RawItem] = []
@@ -224,11 +232,12 @@ public struct MenuAnalyzer: Sendable {
             menuMay.formUnion(c.mayContain)
         }
 
-        // How much of the text the structure explains (R6 confidence must mean something):
-        // item lines and section headers count fully, notes half, everything else not.
-        let structure = perLine ? 1.0 : Self.structureCoverage(lines: lines, runs: runs, items: raw, notes: notes.flatMap(\.lines),
-                                                               legendLines: legendLines)
-        let pageFactor = min(1, structure / Self.fullCoverage)
+        // How far the structure can be trusted (R6 confidence must mean something): how much
+        // of the text it explains, and on photos whether the layout fell apart or lines hold
+        // two dishes (StructureConfidence).
+        let pageFactor = perLine ? 1.0 : StructureConfidence.measure(
+            lines: lines, runs: runs, items: raw, notes: notes.flatMap(\.lines), legendLines: legendLines,
+            photo: !exactText, readAcross: readAcross).factor
 
         // Items whose edges cut a phrase ("und Lauch") do not hold all the menu says about them.
         let cutPhrase = ItemBounds.cutPhrases(items: raw, lines: lines, perLine: perLine)
@@ -312,8 +321,6 @@ public struct MenuAnalyzer: Sendable {
                             })
     }
 
-    /// Coverage at or above which the structure does not lower confidence.
-    static let fullCoverage = 0.8
     /// An item whose first line does not read as a name keeps this share of its confidence.
     static let weakNameFactor = 0.85
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Orders an OCR page's lines into runs for the structurer: lines are split at
 /// wide gaps (a row that Tesseract read across two columns), columns are found
 /// from the empty vertical gutters between them, and lines spanning several
@@ -33,20 +35,105 @@ enum PageLayout {
                 var merged: [[OCRWord]] = []
                 for p in parts {
                     let text = p.map(\.text).joined(separator: " ")
-                    if let last = merged.last, let f = PriceParser.find(in: text, allowPlain: true), isLonePrice(f),
+                    if let last = merged.last, isLonePriceOrCalories(text),
                        !last.isEmpty, PriceParser.find(in: last.map(\.text).joined(separator: " "), allowPlain: false) == nil {
                         merged[merged.count - 1] += p
                     } else {
                         merged.append(p)
                     }
                 }
-                for p in merged {
+                for p in merged.flatMap(splitAtSecondDish) {
                     let box = p.dropFirst().reduce(p[0].box) { $0.union($1.box) }
                     out.append(Segment(words: p, box: box, region: block.region ?? 0))
                 }
             }
         }
         return attachLonePrices(out, slope: slope(of: page))
+    }
+
+    /// A line Tesseract read straight across two columns whose gutter leader dots fill
+    /// (no gap to split it at): cut after a price or a run of leaders that is followed by
+    /// the start of another dish — a capitalised word of 4+ letters and one more word
+    /// ("Gulaschsuppe …… 5,80 | Gebackener Kibbeling mit"). The left part must hold a
+    /// word; cut as often as the line allows (three columns).
+    static func splitAtSecondDish(_ words: [OCRWord]) -> [[OCRWord]] {
+        let cuts = secondDishCuts(words.map(\.text))
+        guard !cuts.isEmpty else { return [words] }
+        var parts: [[OCRWord]] = []
+        var start = 0
+        for c in cuts where c > start && c < words.count {
+            parts.append(Array(words[start..<c]))
+            start = c
+        }
+        parts.append(Array(words[start...]))
+        return parts
+    }
+
+    /// Where `splitAtSecondDish` cuts a line of these words (indices of the words that start
+    /// a second dish); empty for almost every line.
+    static func secondDishCuts(_ words: [String]) -> [Int] {
+        guard words.count >= 4 else { return [] }
+        // Cheap byte tests first (this runs on every line): a price has an ASCII digit,
+        // leaders a dot, underscore or a non-ASCII dot; a dish starts with a capital.
+        func mayEnd(_ w: String) -> Bool { w.utf8.contains { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x5F || $0 >= 0x80 } }
+        func mayStart(_ w: String) -> Bool { w.utf8.first.map { ($0 >= 0x41 && $0 <= 0x5A) || $0 >= 0x80 } ?? false }
+        var cuts: [Int] = []
+        var start = 0
+        var k = 2
+        while k < words.count - 1 {
+            if mayStart(words[k]), mayEnd(words[k - 1]), startsADish(words[k]), endsAnItem(words[k - 1]), words[k + 1].filter(\.isLetter).count >= 2,
+               words[start..<k].contains(where: { $0.filter(\.isLetter).count >= 3 }) {
+                cuts.append(k)
+                start = k
+                k += 2
+            } else {
+                k += 1
+            }
+        }
+        return cuts
+    }
+
+    private static let leaderChars: Set<Character> = [".", "·", "…", "_"]
+
+    /// A strong price (currency or decimals; leaders glued before it allowed) or leaders.
+    /// Scanned by hand: this runs on many words of every line.
+    static func endsAnItem(_ w: String) -> Bool {
+        let leaders = w.filter { leaderChars.contains($0) }.count
+        if leaders >= 3 && leaders * 2 >= w.count { return true }
+        var t = Array(w.drop { leaderChars.contains($0) })
+        let currency: Set<Character> = ["$", "€", "£", "¥"]
+        var prefix = false, suffix = false
+        if let f = t.first, currency.contains(f) { prefix = true; t.removeFirst() }
+        if let l = t.last, currency.contains(l) { suffix = true; t.removeLast() }
+        // digits{1,4} ([.,] digits{1,2})?
+        var i = 0
+        while i < t.count, t[i].isASCII, t[i].isNumber { i += 1 }
+        let whole = i
+        guard whole >= 1, whole <= 4 else { return false }
+        var decimals = 0
+        if i < t.count, t[i] == "." || t[i] == "," {
+            i += 1
+            while i < t.count, t[i].isASCII, t[i].isNumber { i += 1; decimals += 1 }
+            guard decimals >= 1, decimals <= 2 else { return false }
+        }
+        guard i == t.count else { return false }
+        return decimals == 2 || ((prefix || suffix) && !(prefix && suffix))
+    }
+
+    /// A capitalised word of at least four letters (hyphens and a trailing comma allowed).
+    static func startsADish(_ w: String) -> Bool {
+        guard let first = w.first, first.isUppercase, first.isLetter else { return false }
+        let body = w.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:"))
+        return body.count >= 4 && body.allSatisfy { $0.isLetter || $0 == "-" }
+    }
+
+    /// A lone price, with or without its calorie count ("15  650 Cal"): what a layout
+    /// prints in a column right of the names, on the name's row.
+    static func isLonePriceOrCalories(_ text: String) -> Bool {
+        guard text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        let (rest, _) = RoleStructurer.splitCalories(text)
+        guard let f = PriceParser.find(in: rest, allowPlain: true) else { return false }
+        return isLonePrice(f)
     }
 
     /// A price alone, or with a scrap of misread leader dots before it ("eo 3.00").
@@ -82,7 +169,7 @@ enum PageLayout {
         var removed = Set<Int>()
         func text(_ s: Segment) -> String { s.words.map(\.text).joined(separator: " ") }
         for (i, s) in segs.enumerated() {
-            guard let f = PriceParser.find(in: text(s), allowPlain: true), isLonePrice(f) else { continue }
+            guard isLonePriceOrCalories(text(s)) else { continue }
             var best: Int? = nil
             for (j, t) in segs.enumerated() where j != i && !removed.contains(j) && t.box.maxX <= s.box.x {
                 // Where t's row is at the price's x.
