@@ -44,7 +44,9 @@ extension ItemClassification {
     /// evidence "from section …": allergens and may-contains the item does not
     /// declare absent, "ask your server" and unresolved codes. The context's own
     /// unknown words and dietary words do not count for the item.
-    mutating func inherit(_ k: ItemClassification, from label: String) {
+    /// `sameDish`: `k` reads the item itself more fully (its name with its heading), so its
+    /// "usually contains" guesses are the dish's own, not a section's.
+    mutating func inherit(_ k: ItemClassification, from label: String, sameDish: Bool = false) {
         let absent = Set(declaredAbsent.map(\.id))
         let have = Set(allergens.map(\.id))
         for var f in k.allergens where !absent.contains(f.id) && !have.contains(f.id) {
@@ -55,7 +57,7 @@ extension ItemClassification {
         let contained = Set(allergens.map(\.id))
         // A section's guesses ("desserts: nuts common") are for items MenuScan cannot place;
         // a dish it knows keeps its own. Statements ("may contain nuts") apply to every item.
-        let ownDish = roles.contains(.dish)
+        let ownDish = roles.contains(.dish) && !sameDish
         for a in k.mayContain where !absent.contains(a) && !contained.contains(a)
             && !(k.mayContainWhy[a] != nil && (ownDish || (markedVegan && AllergenClassifier.animalAllergens.contains(a)))) {
             mayContain.insert(a)

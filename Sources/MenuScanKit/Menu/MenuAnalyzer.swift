@@ -259,6 +259,30 @@ public struct MenuAnalyzer: Sendable {
                 contextCache[context] = ctx
                 c.inherit(ctx, from: r.section.map { "from section “\($0)”" } ?? "from the section's note")
             }
+            // A name of a few words alone under a heading is a kind of what the heading names:
+            // "Sesame Ginger" under DRESSINGS is a sesame ginger dressing, "Vanilla" under SHAKES
+            // a vanilla shake. Read together they can name a known dish the parts do not.
+            // Only what the name and heading say together counts (what each says alone is in
+            // already), and it is the dish's own ("ginger dressing: often soy").
+            if let h = r.sectionLine, h >= 0, h < lines.count, r.descriptionParts.isEmpty {
+                let nameWords = r.name.split(separator: " ")
+                if (1...3).contains(nameWords.count) {
+                    var composed = classifier.classify(
+                        words: nameWords.map { SourceWord(text: String($0), confidence: nil) } + lines[h].words,
+                        rawText: "", legend: CodeLegend(), memo: memo)
+                    let heading = contextCache[[h]] ?? classifier.classify(words: lines[h].words, rawText: "",
+                                                                            legend: CodeLegend(), memo: memo)
+                    contextCache[[h]] = heading
+                    let known = Set(c.allergens.map(\.id)).union(heading.allergens.map(\.id))
+                    composed.allergens.removeAll { known.contains($0.id) }
+                    composed.mayContain.subtract(known.union(c.mayContain).union(heading.mayContain))
+                    if !composed.allergens.isEmpty || !composed.mayContain.isEmpty {
+                        c.inherit(ItemClassification(allergens: composed.allergens, mayContain: composed.mayContain,
+                                                     mayContainWhy: composed.mayContainWhy.filter { composed.mayContain.contains($0.key) }),
+                                  from: "“\(r.name)” under “\(r.section ?? lines[h].text)”", sameDish: true)
+                    }
+                }
+            }
             if perLine && c.hasCodes && legend.numeric.isEmpty && legend.letters.isEmpty {
                 // One line of a menu without the menu: its codes' legend is not there to read.
                 c.unresolvedCodes = true
