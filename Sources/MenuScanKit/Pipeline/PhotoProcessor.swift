@@ -101,9 +101,14 @@ public final class PhotoProcessor {
         } else {
             osd = nil
         }
+        // The lexicon is loaded once and shared by the menu analyzer and the
+        // language detector (loading it is about 2.3 G instructions).
+        var lexicon: AllergenLexicon?
         if settings.menu {
             do {
-                menuAnalyzer = MenuAnalyzer(lexicon: try AllergenLexicon.loadDefault())
+                let loaded = try AllergenLexicon.loadDefault()
+                lexicon = loaded
+                menuAnalyzer = MenuAnalyzer(lexicon: loaded)
             } catch let error as MenuScanError {
                 throw error
             } catch {
@@ -114,8 +119,7 @@ public final class PhotoProcessor {
         }
         engineName = "tesseract \(TesseractEngine.version)"
         if settings.ocr.isAuto {
-            let lexicon = try? AllergenLexicon.loadDefault()
-            detector = LanguageDetector(lexicon: lexicon)
+            detector = LanguageDetector(lexicon: lexicon ?? (try? AllergenLexicon.loadDefault()))
             let dir = engine.tessdata
             installedLanguages = Set(LanguageDetector.languages.map(\.tesseract).filter {
                 FileManager.default.fileExists(atPath: "\(dir)/\($0).traineddata")
