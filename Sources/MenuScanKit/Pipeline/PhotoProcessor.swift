@@ -197,7 +197,8 @@ public final class PhotoProcessor {
         // it (or its analysis copy) instead of each converting the photo again.
         let grayStart = clock.now
         var work = WorkingGray(photo: image.pix, needsAnalysis: settings.quality != .off
-                                   || settings.preprocess.invertLightText || settings.preprocess.rescale)
+                                   || settings.preprocess.invertLightText || settings.preprocess.rescale,
+                               measureComponents: settings.quality != .off)
         lap("gray", since: grayStart)
 
         var quality: QualityReport?
@@ -209,7 +210,8 @@ public final class PhotoProcessor {
             // A rendered PDF page: blank margins around a scan are paper, not a
             // flash's glare, so that one camera defect is not judged.
             if pdfPage != nil { thresholds.maxGlareShare = 1 }
-            quality = QualityGate(thresholds: thresholds).assess(work.gray ?? image.pix, analysis: work.analysis)
+            quality = QualityGate(thresholds: thresholds).assess(work.gray ?? image.pix, analysis: work.analysis,
+                                                                 text: work.photoSizedComponents)
             lap("quality", since: qualityStart)
             if let q = quality, q.verdict == .rejected {
                 let detail = q.defects.map { "\($0.kind.rawValue) \(Self.short($0.value)) (threshold \(Self.short($0.threshold)))" }
@@ -243,8 +245,14 @@ public final class PhotoProcessor {
         if settings.quality != .off {
             let copyStart = clock.now
             let copy = prepared.ocrCopy
-            prepared.record.ocrCopy = copy.centralWindow(maxSide: QualityAnalysis.ocrCopyWindow)?.grayImage().map {
-                QualityAnalysis.ocrCopy($0, scale: prepared.record.scale, copyPixels: copy.width * copy.height)
+            if prepared.record.scale == 1, prepared.record.invertedRegions == nil,
+               let text = work.photoSizedComponents, let (analysis, _) = work.analysis {
+                // The OCR copy is the photo itself: the gate measured its pixels.
+                prepared.record.ocrCopy = QualityAnalysis.ocrCopy(analysis, scale: 1, text: text)
+            } else {
+                prepared.record.ocrCopy = copy.centralWindow(maxSide: QualityAnalysis.ocrCopyWindow)?.grayImage().map {
+                    QualityAnalysis.ocrCopy($0, scale: prepared.record.scale, copyPixels: copy.width * copy.height)
+                }
             }
             lap("ocrCopyQuality", since: copyStart)
             // A rendered PDF page was rendered at a resolution chosen for OCR:
@@ -641,11 +649,24 @@ struct WorkingGray {
     private(set) var lightText: [Box] = []
     /// `gray` with the light-text regions inverted: what the ink map reads.
     private(set) var inkGray: Bitmap?
+    /// When the analysis copy is the photo's gray itself (long side at most
+    /// `QualityAnalysis.analysisLongSide`, within the OCR copy's measured
+    /// window): its text components with stroke widths, measured once for
+    /// the quality gate and for the OCR copy when that is the photo unscaled
+    /// (issue 16; most receipts).
+    let photoSizedComponents: QualityAnalysis.TextComponents?
 
-    init(photo: Bitmap, needsAnalysis: Bool) {
+    init(photo: Bitmap, needsAnalysis: Bool, measureComponents: Bool = false) {
         gray = photo.grayscale()
         analysis = needsAnalysis ? gray.flatMap { QualityGate.analysisCopy(of: $0) } : nil
         inkGray = gray
+        if measureComponents, let (copy, scale) = analysis, scale == 1, photo.depth == 8 || photo.depth == 32,
+           copy.width == photo.width, copy.height == photo.height,
+           max(copy.width, copy.height) <= QualityAnalysis.ocrCopyWindow {
+            photoSizedComponents = QualityAnalysis.textComponents(copy, strokes: true)
+        } else {
+            photoSizedComponents = nil
+        }
     }
 
     mutating func findLightText(_ finder: LightTextFinder = LightTextFinder()) {

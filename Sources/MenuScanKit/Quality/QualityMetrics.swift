@@ -66,10 +66,12 @@ public enum QualityAnalysis {
     /// keeps the cost bounded on a 40 MP copy).
     /// `copyPixels`: the whole copy's pixel count when `g` is already its
     /// central window (`Bitmap.centralWindow`), for `measuredShare`.
-    public static func ocrCopy(_ g: GrayImage, scale: Double, copyPixels: Int? = nil) -> OCRCopyMetrics {
+    /// `text`: the window's text components with stroke widths when already
+    /// measured (`textComponents(_:strokes: true)` of the same pixels).
+    public static func ocrCopy(_ g: GrayImage, scale: Double, copyPixels: Int? = nil, text measured: TextComponents? = nil) -> OCRCopyMetrics {
         let window = g.centralWindow(maxSide: ocrCopyWindow)
         let lum = luminance(window)
-        let text = textComponents(window, strokes: true)
+        let text = measured ?? textComponents(window, strokes: true)
         let inkPixels = text.inkHistogram.reduce(0, +)
         let inkLevel = inkPixels >= 200 ? percentile(text.inkHistogram, inkPixels, 10) : lum.p1
         let stroke = text.meanStrokeWidth()
@@ -336,10 +338,11 @@ public enum QualityAnalysis {
     /// All metrics for a photo. `analysis` is the photo scaled by
     /// `analysisScale`; `rescale` returns the photo at another scale (for the
     /// sharpness copy at text height).
-    public static func measure(analysis: GrayImage, analysisScale: Double,
+    /// `text`: the analysis copy's text components when already measured.
+    public static func measure(analysis: GrayImage, analysisScale: Double, text measured: TextComponents? = nil,
                                rescale: (Double) -> GrayImage?) -> QualityMetrics {
         let lum = luminance(analysis)
-        let text = textComponents(analysis)
+        let text = measured ?? textComponents(analysis)
         let medianHeight = text.medianHeight()
         let inkPixels = text.inkHistogram.reduce(0, +)
         let inkLevel = inkPixels >= 200 ? percentile(text.inkHistogram, inkPixels, 10) : lum.p1
