@@ -239,7 +239,7 @@ public final class PhotoProcessor {
         events?(.stage("preprocess"))
         let preStart = clock.now
         if settings.preprocess.invertLightText { work.findLightText() }
-        var prepared = prepare(image.pix, textHeight: textHeight, lightText: work.lightText)
+        var prepared = prepare(image.pix, textHeight: textHeight, lightText: work.lightText, gray: work.gray)
         lap("preprocess", since: preStart)
         // Issue 17: text size and ink contrast where OCR sees them, on the OCR copy.
         if settings.quality != .off {
@@ -300,7 +300,8 @@ public final class PhotoProcessor {
                     if let turned {
                         work = WorkingGray(photo: turned, needsAnalysis: settings.preprocess.invertLightText)
                         if settings.preprocess.invertLightText { work.findLightText() }
-                        prepared = prepare(turned, textHeight: textHeight, orientation: prepared.record, lightText: work.lightText)
+                        prepared = prepare(turned, textHeight: textHeight, orientation: prepared.record, lightText: work.lightText,
+                                           gray: work.gray)
                         page = try engine.recognize(prepared.ocrCopy)
                     }
                 }
@@ -614,15 +615,17 @@ public final class PhotoProcessor {
     /// the record whose turn and OSD answer produced `upright`, if any.
     /// `lightText`: regions of light text on a dark background (upright
     /// pixels), inverted in the OCR copy.
+    /// `gray`: `upright`'s grayscale copy, read instead of it with `readGray`.
     func prepare(_ upright: Bitmap, textHeight: Double?, orientation: PreprocessRecord? = nil,
-                 lightText: [Box] = []) -> (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord) {
+                 lightText: [Box] = [], gray: Bitmap? = nil) -> (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord) {
         var record = orientation ?? PreprocessRecord(rotated: 0, osdRotation: nil, osdConfidence: nil, scale: 1,
                                                      textHeight: textHeight, thresholding: settings.ocr.thresholding.rawValue)
         record.scale = 1
         record.invertedRegions = nil
         var copy = upright
+        if settings.preprocess.readGray, let gray, gray.width == upright.width, gray.height == upright.height { copy = gray }
         let factor = settings.preprocess.scaleFactor(textHeight: textHeight, width: upright.width, height: upright.height)
-        if factor != 1, let scaled = upright.scaled(by: factor) {
+        if factor != 1, let scaled = copy.scaled(by: factor) {
             record.scale = (factor * 10_000).rounded() / 10_000
             copy = scaled
         }
