@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The expert shell against the default pipeline, alternating (issue 16).
-# usage: Benchmarks/speed_pairs.sh IMAGE_DIR [PAIRS=3] [BIN=.build/release/menuscan] [BIN2]
-#   BIN and BIN2 may carry scan flags: "BIN --no-retry-inverted".
+# usage: Benchmarks/speed_pairs.sh IMAGE_DIR [PAIRS=3] [BIN=.build/release/menuscan] [BIN2 …]
+#   each BIN may carry scan flags: "BIN --no-retry-inverted".
 # Each pair runs, one after the other:
 #   cli   the expert shell: tesseract IMAGE OUT, OMP_THREAD_LIMIT=1, xargs -P2
-#   BIN   `menuscan scan DIR --jobs 2` with every default stage (also BIN2 when given)
+#   BIN   `menuscan scan DIR --jobs 2` with every default stage (then BIN2 … when given)
 # and prints per run wall seconds, CPU seconds (user+sys of the run and its
 # children) and photos/s; then per command the median wall, median CPU, median
 # photos/s and the ratio of photos/s to the CLI's (median of the per-pair ratios,
@@ -12,7 +12,7 @@
 # The machine is shared: wall time is noisy, CPU seconds much less so.
 set -eu
 cd "$(dirname "$0")/.."
-dir=$1; pairs=${2:-3}; bins=("${3:-.build/release/menuscan}"); [ $# -ge 4 ] && bins+=("$4")
+dir=$1; pairs=${2:-3}; bins=("${3:-.build/release/menuscan}"); [ $# -ge 4 ] && bins+=("${@:4}")
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 list=$(find -L "$dir" -maxdepth 1 -type f \( -iname '*.png' -o -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.tif' -o -iname '*.tiff' -o -iname '*.heic' \) | sort)
 n=$(echo "$list" | grep -c .)

@@ -53,11 +53,15 @@ struct PreprocessOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Let Tesseract retry each low-confidence line inverted (its tessedit_do_invert).")
     var retryInverted = OCRSettings().retryInverted
 
+    @Flag(name: .long, help: "Give Tesseract the photo's grayscale copy instead of the colour photo (see docs/performance.md, Round 4).")
+    var readGray = false
+
     var settings: PreprocessSettings {
         var p = PreprocessSettings()
         p.rotate = !noRotate
         p.rescale = !noRescale
         p.invertLightText = invertLightText
+        p.readGray = readGray
         if let textHeight { p.enlargeSmallText(to: textHeight) }
         if let rotateConfidence { p.rotateConfidence = rotateConfidence }
         return p

@@ -91,6 +91,23 @@ struct PreprocessTests {
         let plain = try #require(try Self.process(small, settings: off).preprocessing)
         #expect(plain.scale == 1 && plain.rotated == 0 && plain.osdRotation == nil)
     }
+
+    @Test("readGray: Tesseract reads the photo's gray copy, scaled like the photo; boxes stay in photo pixels")
+    func readGray() throws {
+        let clean = try ImageDecoder().decode(fileAt: TestSupport.samples.appendingPathComponent("menu-clean.png")).pix
+        let small = try #require(clean.scaled(by: 0.4))
+        var settings = ScanSettings()
+        settings.preprocess.readGray = true
+        let gray = try #require(small.grayscale())
+        let prepared = try PhotoProcessor(settings: settings).prepare(small, textHeight: 8, gray: gray)
+        #expect(prepared.ocrCopy.depth == 8 && prepared.record.scale > 1)
+        #expect(prepared.upright === small)
+        let colour = try PhotoProcessor(settings: ScanSettings()).prepare(small, textHeight: 8, gray: gray)
+        #expect(colour.ocrCopy.depth == small.depth)
+        let result = try Self.process(small, settings: settings)
+        let salmon = try #require(result.ocr?.page.words.first { $0.text == "Salmon" })
+        #expect(salmon.box.maxX <= small.width && salmon.box.height < 30)
+    }
 }
 
 @Suite("OCR page: placing recovered lines in reading order")

@@ -101,9 +101,14 @@ public final class PhotoProcessor {
         } else {
             osd = nil
         }
+        // The lexicon is loaded once and shared by the menu analyzer and the
+        // language detector (loading it is about 2.3 G instructions).
+        var lexicon: AllergenLexicon?
         if settings.menu {
             do {
-                menuAnalyzer = MenuAnalyzer(lexicon: try AllergenLexicon.loadDefault())
+                let loaded = try AllergenLexicon.loadDefault()
+                lexicon = loaded
+                menuAnalyzer = MenuAnalyzer(lexicon: loaded)
             } catch let error as MenuScanError {
                 throw error
             } catch {
@@ -114,8 +119,7 @@ public final class PhotoProcessor {
         }
         engineName = "tesseract \(TesseractEngine.version)"
         if settings.ocr.isAuto {
-            let lexicon = try? AllergenLexicon.loadDefault()
-            detector = LanguageDetector(lexicon: lexicon)
+            detector = LanguageDetector(lexicon: lexicon ?? (try? AllergenLexicon.loadDefault()))
             let dir = engine.tessdata
             installedLanguages = Set(LanguageDetector.languages.map(\.tesseract).filter {
                 FileManager.default.fileExists(atPath: "\(dir)/\($0).traineddata")
@@ -193,7 +197,8 @@ public final class PhotoProcessor {
         // it (or its analysis copy) instead of each converting the photo again.
         let grayStart = clock.now
         var work = WorkingGray(photo: image.pix, needsAnalysis: settings.quality != .off
-                                   || settings.preprocess.invertLightText || settings.preprocess.rescale)
+                                   || settings.preprocess.invertLightText || settings.preprocess.rescale,
+                               measureComponents: settings.quality != .off)
         lap("gray", since: grayStart)
 
         var quality: QualityReport?
@@ -205,7 +210,8 @@ public final class PhotoProcessor {
             // A rendered PDF page: blank margins around a scan are paper, not a
             // flash's glare, so that one camera defect is not judged.
             if pdfPage != nil { thresholds.maxGlareShare = 1 }
-            quality = QualityGate(thresholds: thresholds).assess(work.gray ?? image.pix, analysis: work.analysis)
+            quality = QualityGate(thresholds: thresholds).assess(work.gray ?? image.pix, analysis: work.analysis,
+                                                                 text: work.photoSizedComponents)
             lap("quality", since: qualityStart)
             if let q = quality, q.verdict == .rejected {
                 let detail = q.defects.map { "\($0.kind.rawValue) \(Self.short($0.value)) (threshold \(Self.short($0.threshold)))" }
@@ -233,14 +239,20 @@ public final class PhotoProcessor {
         events?(.stage("preprocess"))
         let preStart = clock.now
         if settings.preprocess.invertLightText { work.findLightText() }
-        var prepared = prepare(image.pix, textHeight: textHeight, lightText: work.lightText)
+        var prepared = prepare(image.pix, textHeight: textHeight, lightText: work.lightText, gray: work.gray)
         lap("preprocess", since: preStart)
         // Issue 17: text size and ink contrast where OCR sees them, on the OCR copy.
         if settings.quality != .off {
             let copyStart = clock.now
             let copy = prepared.ocrCopy
-            prepared.record.ocrCopy = copy.centralWindow(maxSide: QualityAnalysis.ocrCopyWindow)?.grayImage().map {
-                QualityAnalysis.ocrCopy($0, scale: prepared.record.scale, copyPixels: copy.width * copy.height)
+            if prepared.record.scale == 1, prepared.record.invertedRegions == nil,
+               let text = work.photoSizedComponents, let (analysis, _) = work.analysis {
+                // The OCR copy is the photo itself: the gate measured its pixels.
+                prepared.record.ocrCopy = QualityAnalysis.ocrCopy(analysis, scale: 1, text: text)
+            } else {
+                prepared.record.ocrCopy = copy.centralWindow(maxSide: QualityAnalysis.ocrCopyWindow)?.grayImage().map {
+                    QualityAnalysis.ocrCopy($0, scale: prepared.record.scale, copyPixels: copy.width * copy.height)
+                }
             }
             lap("ocrCopyQuality", since: copyStart)
             // A rendered PDF page was rendered at a resolution chosen for OCR:
@@ -288,7 +300,8 @@ public final class PhotoProcessor {
                     if let turned {
                         work = WorkingGray(photo: turned, needsAnalysis: settings.preprocess.invertLightText)
                         if settings.preprocess.invertLightText { work.findLightText() }
-                        prepared = prepare(turned, textHeight: textHeight, orientation: prepared.record, lightText: work.lightText)
+                        prepared = prepare(turned, textHeight: textHeight, orientation: prepared.record, lightText: work.lightText,
+                                           gray: work.gray)
                         page = try engine.recognize(prepared.ocrCopy)
                     }
                 }
@@ -602,15 +615,17 @@ public final class PhotoProcessor {
     /// the record whose turn and OSD answer produced `upright`, if any.
     /// `lightText`: regions of light text on a dark background (upright
     /// pixels), inverted in the OCR copy.
+    /// `gray`: `upright`'s grayscale copy, read instead of it with `readGray`.
     func prepare(_ upright: Bitmap, textHeight: Double?, orientation: PreprocessRecord? = nil,
-                 lightText: [Box] = []) -> (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord) {
+                 lightText: [Box] = [], gray: Bitmap? = nil) -> (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord) {
         var record = orientation ?? PreprocessRecord(rotated: 0, osdRotation: nil, osdConfidence: nil, scale: 1,
                                                      textHeight: textHeight, thresholding: settings.ocr.thresholding.rawValue)
         record.scale = 1
         record.invertedRegions = nil
         var copy = upright
+        if settings.preprocess.readGray, let gray, gray.width == upright.width, gray.height == upright.height { copy = gray }
         let factor = settings.preprocess.scaleFactor(textHeight: textHeight, width: upright.width, height: upright.height)
-        if factor != 1, let scaled = upright.scaled(by: factor) {
+        if factor != 1, let scaled = copy.scaled(by: factor) {
             record.scale = (factor * 10_000).rounded() / 10_000
             copy = scaled
         }
@@ -637,11 +652,24 @@ struct WorkingGray {
     private(set) var lightText: [Box] = []
     /// `gray` with the light-text regions inverted: what the ink map reads.
     private(set) var inkGray: Bitmap?
+    /// When the analysis copy is the photo's gray itself (long side at most
+    /// `QualityAnalysis.analysisLongSide`, within the OCR copy's measured
+    /// window): its text components with stroke widths, measured once for
+    /// the quality gate and for the OCR copy when that is the photo unscaled
+    /// (issue 16; most receipts).
+    let photoSizedComponents: QualityAnalysis.TextComponents?
 
-    init(photo: Bitmap, needsAnalysis: Bool) {
+    init(photo: Bitmap, needsAnalysis: Bool, measureComponents: Bool = false) {
         gray = photo.grayscale()
         analysis = needsAnalysis ? gray.flatMap { QualityGate.analysisCopy(of: $0) } : nil
         inkGray = gray
+        if measureComponents, let (copy, scale) = analysis, scale == 1, photo.depth == 8 || photo.depth == 32,
+           copy.width == photo.width, copy.height == photo.height,
+           max(copy.width, copy.height) <= QualityAnalysis.ocrCopyWindow {
+            photoSizedComponents = QualityAnalysis.textComponents(copy, strokes: true)
+        } else {
+            photoSizedComponents = nil
+        }
     }
 
     mutating func findLightText(_ finder: LightTextFinder = LightTextFinder()) {

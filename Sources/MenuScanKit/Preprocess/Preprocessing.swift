@@ -17,6 +17,9 @@ public struct PreprocessSettings: Codable, Sendable, Hashable {
     /// than Tesseract's own inverted retry, but CER was 0.02 worse
     /// (docs/performance.md, "Profile, round 3").
     public var invertLightText = false
+    /// Give Tesseract the photo's 8 bpp grayscale copy (the one the other
+    /// stages read) instead of the colour photo (issue 16, round 4).
+    public var readGray = false
     /// Rescale photos whose text is outside [minTextHeight, maxTextHeight].
     public var rescale = true
     /// Median text-component height (px) small text is enlarged to. Measured

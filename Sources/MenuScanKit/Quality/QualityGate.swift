@@ -76,11 +76,13 @@ public struct QualityGate: Sendable {
     }
 
     /// `analysis`: the photo's analysis copy and its scale when already made
-    /// (`analysisCopy(of:)`), so one gray copy serves every stage.
-    public func assess(_ image: Bitmap, analysis shared: (GrayImage, Double)? = nil) -> QualityReport? {
+    /// (`analysisCopy(of:)`), so one gray copy serves every stage; `text`:
+    /// that copy's text components when already measured.
+    public func assess(_ image: Bitmap, analysis shared: (GrayImage, Double)? = nil,
+                       text: QualityAnalysis.TextComponents? = nil) -> QualityReport? {
         let clock = ContinuousClock(), start = clock.now
         guard let (analysis, scale) = shared ?? Self.analysisCopy(of: image) else { return nil }
-        let metrics = QualityAnalysis.measure(analysis: analysis, analysisScale: scale) { image.grayImage(scale: $0) }
+        let metrics = QualityAnalysis.measure(analysis: analysis, analysisScale: scale, text: shared == nil ? nil : text) { image.grayImage(scale: $0) }
         var report = judge(metrics)
         report.seconds = (clock.now - start).seconds
         return report

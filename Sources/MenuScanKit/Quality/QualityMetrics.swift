@@ -66,10 +66,12 @@ public enum QualityAnalysis {
     /// keeps the cost bounded on a 40 MP copy).
     /// `copyPixels`: the whole copy's pixel count when `g` is already its
     /// central window (`Bitmap.centralWindow`), for `measuredShare`.
-    public static func ocrCopy(_ g: GrayImage, scale: Double, copyPixels: Int? = nil) -> OCRCopyMetrics {
+    /// `text`: the window's text components with stroke widths when already
+    /// measured (`textComponents(_:strokes: true)` of the same pixels).
+    public static func ocrCopy(_ g: GrayImage, scale: Double, copyPixels: Int? = nil, text measured: TextComponents? = nil) -> OCRCopyMetrics {
         let window = g.centralWindow(maxSide: ocrCopyWindow)
         let lum = luminance(window)
-        let text = textComponents(window, strokes: true)
+        let text = measured ?? textComponents(window, strokes: true)
         let inkPixels = text.inkHistogram.reduce(0, +)
         let inkLevel = inkPixels >= 200 ? percentile(text.inkHistogram, inkPixels, 10) : lum.p1
         let stroke = text.meanStrokeWidth()
@@ -164,85 +166,110 @@ public enum QualityAnalysis {
         var result = TextComponents(components: [], inkHistogram: [Int](repeating: 0, count: 256),
                                     strokeHistogram: strokes ? [Int](repeating: 0, count: 64) : [])
         guard w >= 8, h >= 8 else { return result }
-        // Integral image for local means.
-        var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
-        for y in 0..<h {
-            var row = 0
-            for x in 0..<w {
-                row += Int(g.pixels[y * w + x])
-                integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row
-            }
-        }
-        let r = max(7, min(w, h) / 24)
-        var ink = [Bool](repeating: false, count: w * h)
-        for y in 0..<h {
-            let y0 = max(0, y - r), y1 = min(h, y + r + 1)
-            for x in 0..<w {
-                let x0 = max(0, x - r), x1 = min(w, x + r + 1)
-                let area = (x1 - x0) * (y1 - y0)
-                let s = integral[y1 * (w + 1) + x1] - integral[y0 * (w + 1) + x1] - integral[y1 * (w + 1) + x0] + integral[y0 * (w + 1) + x0]
-                let mean = Double(s) / Double(area)
-                let v = Double(g.pixels[y * w + x])
-                ink[y * w + x] = v < mean * 0.85 && mean - v > 12
-            }
-        }
-        // Stroke width at each ink pixel: the shorter of its horizontal and
-        // vertical runs (capped at 63), before labelling clears the mask.
-        var stroke: [UInt8] = []
-        if strokes {
-            stroke = [UInt8](repeating: 0, count: w * h)
-            for y in 0..<h {
-                var x = 0
-                while x < w {
-                    guard ink[y * w + x] else { x += 1; continue }
-                    var end = x
-                    while end < w, ink[y * w + end] { end += 1 }
-                    let run = UInt8(min(63, end - x))
-                    for i in x..<end { stroke[y * w + i] = run }
-                    x = end
-                }
-            }
-            for x in 0..<w {
-                var y = 0
-                while y < h {
-                    guard ink[y * w + x] else { y += 1; continue }
-                    var end = y
-                    while end < h, ink[end * w + x] { end += 1 }
-                    let run = UInt8(min(63, end - y))
-                    for i in y..<end where stroke[i * w + x] > run { stroke[i * w + x] = run }
-                    y = end
-                }
-            }
-        }
-        var stack: [Int] = []
-        var members: [Int] = []
-        for start in 0..<(w * h) where ink[start] {
-            ink[start] = false
-            stack.append(start)
-            members.removeAll(keepingCapacity: true)
-            var minX = w, maxX = 0, minY = h, maxY = 0, count = 0
-            while let p = stack.popLast() {
-                let px = p % w, py = p / w
-                count += 1
-                members.append(p)
-                minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
-                for dy in -1...1 {
-                    let ny = py + dy
-                    guard ny >= 0, ny < h else { continue }
-                    for dx in -1...1 {
-                        let nx = px + dx
-                        guard nx >= 0, nx < w else { continue }
-                        let q = ny * w + nx
-                        if ink[q] { ink[q] = false; stack.append(q) }
+        // The ink mask has a one-pixel border of 0 (padded width `pw`), so
+        // the labelling below looks at all 8 neighbours without range checks.
+        let pw = w + 2
+        var mask = [UInt8](repeating: 0, count: pw * (h + 2))
+        var stroke = [UInt8](repeating: 0, count: strokes ? w * h : 0)
+        g.pixels.withUnsafeBufferPointer { px in
+            mask.withUnsafeMutableBufferPointer { m in
+                // Integral image for local means.
+                var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
+                integral.withUnsafeMutableBufferPointer { ii in
+                    for y in 0..<h {
+                        var row = 0
+                        let src = y * w, below = (y + 1) * (w + 1) + 1, above = y * (w + 1) + 1
+                        for x in 0..<w {
+                            row += Int(px[src + x])
+                            ii[below + x] = ii[above + x] + row
+                        }
+                    }
+                    let r = max(7, min(w, h) / 24)
+                    for y in 0..<h {
+                        let y0 = max(0, y - r), y1 = min(h, y + r + 1)
+                        let top = y0 * (w + 1), bottom = y1 * (w + 1)
+                        let src = y * w, dst = (y + 1) * pw + 1
+                        for x in 0..<w {
+                            let x0 = max(0, x - r), x1 = min(w, x + r + 1)
+                            let area = (x1 - x0) * (y1 - y0)
+                            let s = ii[bottom + x1] - ii[top + x1] - ii[bottom + x0] + ii[top + x0]
+                            let mean = Double(s) / Double(area)
+                            let v = Double(px[src + x])
+                            m[dst + x] = v < mean * 0.85 && mean - v > 12 ? 1 : 0
+                        }
                     }
                 }
-            }
-            let cw = maxX - minX + 1, ch = maxY - minY + 1
-            let fill = Double(count) / Double(cw * ch)
-            if ch >= 3, ch <= h / 6, cw <= ch * 3, cw * 6 >= ch, fill >= 0.15, count >= 5 {
-                result.components.append((ch, count))
-                for m in members { result.inkHistogram[Int(g.pixels[m])] += 1 }
-                if strokes { for m in members { result.strokeHistogram[Int(stroke[m])] += 1 } }
+                // Stroke width at each ink pixel: the shorter of its horizontal and
+                // vertical runs (capped at 63), before labelling clears the mask.
+                if strokes {
+                    stroke.withUnsafeMutableBufferPointer { st in
+                        for y in 0..<h {
+                            let row = (y + 1) * pw + 1
+                            var x = 0
+                            while x < w {
+                                guard m[row + x] != 0 else { x += 1; continue }
+                                var end = x
+                                while end < w, m[row + end] != 0 { end += 1 }
+                                let run = UInt8(min(63, end - x))
+                                for i in x..<end { st[y * w + i] = run }
+                                x = end
+                            }
+                        }
+                        // Vertical runs row by row: `down[x]` counts the ink
+                        // run of column x so far; when the run ends its length
+                        // is written back over the run's pixels.
+                        var down = [Int](repeating: 0, count: w)
+                        down.withUnsafeMutableBufferPointer { d in
+                            for y in 0...h {
+                                let row = (y + 1) * pw + 1
+                                for x in 0..<w {
+                                    if y < h, m[row + x] != 0 {
+                                        d[x] += 1
+                                    } else if d[x] > 0 {
+                                        let run = UInt8(min(63, d[x]))
+                                        for i in (y - d[x])..<y where st[i * w + x] > run { st[i * w + x] = run }
+                                        d[x] = 0
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                // 8-connected labelling; components are listed in the raster
+                // order of their first pixel.
+                var stack: [Int] = []
+                var members: [Int] = []
+                let neighbours = [-pw - 1, -pw, -pw + 1, -1, 1, pw - 1, pw, pw + 1]
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let start = (y + 1) * pw + x + 1
+                        guard m[start] != 0 else { continue }
+                        m[start] = 0
+                        stack.append(start)
+                        members.removeAll(keepingCapacity: true)
+                        var minX = w, maxX = 0, minY = h, maxY = 0, count = 0
+                        while let p = stack.popLast() {
+                            let py = p / pw - 1, pxx = p - (py + 1) * pw - 1
+                            count += 1
+                            members.append(py * w + pxx)
+                            if pxx < minX { minX = pxx }
+                            if pxx > maxX { maxX = pxx }
+                            if py < minY { minY = py }
+                            if py > maxY { maxY = py }
+                            for o in neighbours {
+                                let q = p + o
+                                if m[q] != 0 { m[q] = 0; stack.append(q) }
+                            }
+                        }
+                        let cw = maxX - minX + 1, ch = maxY - minY + 1
+                        let fill = Double(count) / Double(cw * ch)
+                        if ch >= 3, ch <= h / 6, cw <= ch * 3, cw * 6 >= ch, fill >= 0.15, count >= 5 {
+                            result.components.append((ch, count))
+                            for i in members { result.inkHistogram[Int(px[i])] += 1 }
+                            if strokes { for i in members { result.strokeHistogram[Int(stroke[i])] += 1 } }
+                        }
+                    }
+                }
             }
         }
         return result
@@ -311,10 +338,11 @@ public enum QualityAnalysis {
     /// All metrics for a photo. `analysis` is the photo scaled by
     /// `analysisScale`; `rescale` returns the photo at another scale (for the
     /// sharpness copy at text height).
-    public static func measure(analysis: GrayImage, analysisScale: Double,
+    /// `text`: the analysis copy's text components when already measured.
+    public static func measure(analysis: GrayImage, analysisScale: Double, text measured: TextComponents? = nil,
                                rescale: (Double) -> GrayImage?) -> QualityMetrics {
         let lum = luminance(analysis)
-        let text = textComponents(analysis)
+        let text = measured ?? textComponents(analysis)
         let medianHeight = text.medianHeight()
         let inkPixels = text.inkHistogram.reduce(0, +)
         let inkLevel = inkPixels >= 200 ? percentile(text.inkHistogram, inkPixels, 10) : lum.p1

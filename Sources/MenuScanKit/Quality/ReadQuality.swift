@@ -100,19 +100,26 @@ public struct WordList: Sendable {
             var restStart = i, restEnd = lineEnd
             while restStart < restEnd, isSpace(data[restStart]) { restStart += 1 }
             while restEnd > restStart, isSpace(data[restEnd - 1]) { restEnd -= 1 }
-            var rest = Array(data[restStart..<restEnd])
-            if !rest.allSatisfy({ $0 < 0x80 }) {
-                let text = String(decoding: rest, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-                rest = Array((shared > 0 ? text : Self.fold(text)).utf8)
-            } else if shared == 0 {
-                for k in rest.indices where rest[k] >= 0x41 && rest[k] <= 0x5A { rest[k] += 0x20 }
-            }
-            guard shared > 0 || !rest.isEmpty else { continue }
+            let ascii = !data[restStart..<restEnd].contains { $0 >= 0x80 }
+            // Non-ASCII lines (few) take the string path; ASCII ones are
+            // copied byte by byte, without an array a line.
+            let unicode: [UInt8] = ascii ? [] : {
+                let text = String(decoding: data[restStart..<restEnd], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                return Array((shared > 0 ? text : Self.fold(text)).utf8)
+            }()
+            guard shared > 0 || (ascii ? restEnd > restStart : !unicode.isEmpty) else { continue }
             let start = bytes.count
-            // Copied out first: appending a slice of the array to itself would copy the whole array.
-            let prefix = Array(bytes[previous.lowerBound..<(previous.lowerBound + shared)])
-            bytes.append(contentsOf: prefix)
-            bytes.append(contentsOf: rest)
+            for k in previous.lowerBound..<(previous.lowerBound + shared) { bytes.append(bytes[k]) }
+            if !ascii {
+                bytes.append(contentsOf: unicode)
+            } else if shared == 0 {
+                for k in restStart..<restEnd {
+                    let c = data[k]
+                    bytes.append(c >= 0x41 && c <= 0x5A ? c + 0x20 : c)
+                }
+            } else {
+                bytes.append(contentsOf: data[restStart..<restEnd])
+            }
             let word = start..<bytes.count
             if sorted, !starts.isEmpty, !bytes[previous].lexicographicallyPrecedes(bytes[word]) { sorted = false }
             starts.append(Int32(clamping: start))
