@@ -2,17 +2,6 @@ import Foundation
 import Testing
 @testable import MenuScanKit
 
-/// An OCR line of words 0.55 × height wide per character, half a height apart.
-private func ocrLine(_ text: String, x: Int, y: Int, h: Int = 20, confidence: Double = 0.95) -> OCRLine {
-    var words: [OCRWord] = []
-    var cx = x
-    for w in text.split(separator: " ") {
-        let width = max(1, Int(Double(h) * 0.55 * Double(w.count)))
-        words.append(OCRWord(text: String(w), confidence: confidence, box: Box(x: cx, y: y, width: width, height: h)))
-        cx += width + h / 2
-    }
-    return OCRLine(box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, words: words)
-}
 
 private func onePage(_ lines: [OCRLine]) -> OCRPage {
     OCRPage(blocks: [OCRBlock(box: lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }, lines: lines)])
@@ -68,10 +57,10 @@ private func onePage(_ lines: [OCRLine]) -> OCRPage {
         let right = ["Grilled Salmon", "Roast Chicken", "Mushroom Risotto", "Pork Belly", "Cheese Board", "Lemon Tart"]
         var across: [OCRLine] = [], columns: [OCRLine] = []
         for k in left.indices {
-            across.append(ocrLine("\(left[k]) ........ \(5 + k).50 \(right[k]) with greens ....... \(12 + k).00", x: 40, y: 40 * k))
-            columns.append(ocrLine("\(left[k]) ........ \(5 + k).50", x: 40, y: 40 * k))
+            across.append(tline("\(left[k]) ........ \(5 + k).50 \(right[k]) with greens ....... \(12 + k).00", x: 40, y: 40 * k))
+            columns.append(tline("\(left[k]) ........ \(5 + k).50", x: 40, y: 40 * k))
         }
-        for k in right.indices { columns.append(ocrLine("\(right[k]) with greens ....... \(12 + k).00", x: 40, y: 40 * (k + 7))) }
+        for k in right.indices { columns.append(tline("\(right[k]) with greens ....... \(12 + k).00", x: 40, y: 40 * (k + 7))) }
         let weak = analyzer.analyze(page: onePage(across), profile: nil)
         #expect(weak.confidence < 0.65)
         #expect(weak.warnings.contains(.lowConfidenceResults))

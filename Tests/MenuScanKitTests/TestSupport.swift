@@ -49,3 +49,16 @@ enum TestSupport {
         return Array(jpeg[0..<2]) + app1 + Array(jpeg[2...])
     }
 }
+
+/// An OCR line with a given text height (typography): words 0.55 × height wide per
+/// character, half a height apart (line-role and structure-confidence tests).
+func tline(_ text: String, x: Int, y: Int, h: Int = 20, confidence: Double = 0.95) -> OCRLine {
+    var words: [OCRWord] = []
+    var cx = x
+    for w in text.split(separator: " ") {
+        let width = max(1, Int(Double(h) * 0.55 * Double(w.count)))
+        words.append(OCRWord(text: String(w), confidence: confidence, box: Box(x: cx, y: y, width: width, height: h)))
+        cx += width + h / 2
+    }
+    return OCRLine(box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, words: words)
+}
