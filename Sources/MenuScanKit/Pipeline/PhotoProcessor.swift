@@ -203,6 +203,22 @@ public final class PhotoProcessor {
 
         var quality: QualityReport?
         var messages: [ResultMessage] = []
+        /// A quality rejection (R2): under `enforce` the photo's result; otherwise the message
+        /// is kept as a low-severity warning and the photo goes on (nil).
+        func rejection(_ q: QualityReport, detail: String, preprocessing: PreprocessRecord? = nil) -> PhotoResult? {
+            let message = ResultMessage(MenuScanError.qualityTooLow.with(detail: detail))
+            if settings.quality == .enforce {
+                timings["total"] = (clock.now - start).seconds
+                var result = PhotoResult(source: source, status: .rejected, messages: [message], timings: timings)
+                result.quality = q
+                result.preprocessing = preprocessing
+                return result
+            }
+            var warning = message
+            warning.severity = .low
+            messages.append(warning)
+            return nil
+        }
         if settings.quality != .off {
             events?(.stage("quality"))
             let qualityStart = clock.now
@@ -216,16 +232,7 @@ public final class PhotoProcessor {
             if let q = quality, q.verdict == .rejected {
                 let detail = q.defects.map { "\($0.kind.rawValue) \(Self.short($0.value)) (threshold \(Self.short($0.threshold)))" }
                     .joined(separator: ", ")
-                let message = ResultMessage(MenuScanError.qualityTooLow.with(detail: detail))
-                if settings.quality == .enforce {
-                    timings["total"] = (clock.now - start).seconds
-                    var result = PhotoResult(source: source, status: .rejected, messages: [message], timings: timings)
-                    result.quality = q
-                    return result
-                }
-                var warning = message
-                warning.severity = .low
-                messages.append(warning)
+                if let rejected = rejection(q, detail: detail) { return rejected }
             }
         }
 
@@ -266,17 +273,7 @@ public final class PhotoProcessor {
                 quality = q
                 let detail = fresh.map { "\($0.kind.rawValue) \(Self.short($0.value)) on the OCR copy (threshold \(Self.short($0.threshold)))" }
                     .joined(separator: ", ")
-                let message = ResultMessage(MenuScanError.qualityTooLow.with(detail: detail))
-                if settings.quality == .enforce {
-                    timings["total"] = (clock.now - start).seconds
-                    var result = PhotoResult(source: source, status: .rejected, messages: [message], timings: timings)
-                    result.quality = q
-                    result.preprocessing = prepared.record
-                    return result
-                }
-                var warning = message
-                warning.severity = .low
-                messages.append(warning)
+                if let rejected = rejection(q, detail: detail, preprocessing: prepared.record) { return rejected }
             }
         }
 
