@@ -244,19 +244,25 @@ public struct MenuAnalyzer: Sendable {
         var items: [MenuItem] = []
         var classified: [(MenuItem, ItemClassification, Bool, Double, Bool)] = []
         var contextCache: [[Int]: ItemClassification] = [:]
+        /// A heading and its notes, classified once for all the items under them (the
+        /// heading alone is the context `[heading]`).
+        func contextClassification(heading: Int?, notes: [Int]) -> ItemClassification {
+            let context = (heading.map { [$0] } ?? []) + notes
+            if let cached = contextCache[context] { return cached }
+            let ctx = classifier.classify(
+                words: context.flatMap { [SourceWord(text: ".", confidence: nil)] + lines[$0].words },
+                rawText: notes.map { lines[$0].text }.joined(separator: "\n"), legend: legend, memo: memo)
+            contextCache[context] = ctx
+            return ctx
+        }
         for (k, r) in raw.enumerated() {
             let own = r.lines
             var c = classifier.classify(words: own.flatMap { lines[$0].words },
                                         rawText: own.map { lines[$0].text }.joined(separator: "\n"), legend: legend, memo: memo)
             // The section header and its notes are context for the item: "SANDWICHES" → bread,
             // "All our pizzas are cooked on a thin crust." → gluten, "WINES" → sulphites.
-            let context = (r.sectionLine.map { [$0] } ?? []) + r.noteLines
-            if !context.isEmpty {
-                // A section's items share their context: classify it once.
-                let ctx = contextCache[context] ?? classifier.classify(
-                    words: context.flatMap { [SourceWord(text: ".", confidence: nil)] + lines[$0].words },
-                    rawText: r.noteLines.map { lines[$0].text }.joined(separator: "\n"), legend: legend, memo: memo)
-                contextCache[context] = ctx
+            if r.sectionLine != nil || !r.noteLines.isEmpty {
+                let ctx = contextClassification(heading: r.sectionLine, notes: r.noteLines)
                 c.inherit(ctx, from: r.section.map { "from section “\($0)”" } ?? "from the section's note")
             }
             // A name of a few words alone under a heading is a kind of what the heading names:
@@ -270,9 +276,7 @@ public struct MenuAnalyzer: Sendable {
                     var composed = classifier.classify(
                         words: nameWords.map { SourceWord(text: String($0), confidence: nil) } + lines[h].words,
                         rawText: "", legend: CodeLegend(), memo: memo)
-                    let heading = contextCache[[h]] ?? classifier.classify(words: lines[h].words, rawText: "",
-                                                                            legend: CodeLegend(), memo: memo)
-                    contextCache[[h]] = heading
+                    let heading = contextClassification(heading: h, notes: [])
                     let known = Set(c.allergens.map(\.id)).union(heading.allergens.map(\.id))
                     composed.allergens.removeAll { known.contains($0.id) }
                     composed.mayContain.subtract(known.union(c.mayContain).union(heading.mayContain))
