@@ -143,27 +143,37 @@ enum OCRFuzzy {
     static func maxCostTenths(forLength len: Int) -> Int32 { Int32((maxCost(forLength: len) * 10).rounded()) }
 
     /// Letter classes for a lower bound on `distanceTenths` that costs two popcounts.
-    /// Every letter that takes part in a cheap edit — a two-letter confusion (r n m c l d v
-    /// w i h u t) or a similar-letter swap with one of them (1 ! | j e) — counts for
-    /// nothing; the other similar letters share a class (o 0 q g 9 a; s 5; b 8 6; z 2);
-    /// every other character has a bit of its own (or shares one: sharing only weakens
-    /// the bound). A class in one word and not the other can only be explained by an
-    /// ordinary edit (10 tenths), and one edit removes at most one such class from each side.
+    /// Every letter that takes part in a cheap edit — a two-letter confusion (`pairs`) or a
+    /// similar-letter swap with one of them — counts for nothing; the other `similar` sets
+    /// share a class (o 0 q g 9 a; s 5; b 8 6; z 2); every other character has a bit of its
+    /// own (or shares one: sharing only weakens the bound). A class in one word and not the
+    /// other can only be explained by an ordinary edit (10 tenths), and one edit removes at
+    /// most one such class from each side.
     static func letterClasses(_ s: [UInt32]) -> UInt64 {
         var mask: UInt64 = 0
         for c in s { mask |= classBit(c) }
         return mask
     }
 
-    private static let asciiClassBits: [UInt64] = (0..<128).map { (c: Int) -> UInt64 in
-        let ch = Character(Unicode.Scalar(UInt8(c)))
-        if "rnmcldvwihut1!|je".contains(ch) { return 0 }
-        if "o0qg9a".contains(ch) { return 1 << 0 }
-        if "s5".contains(ch) { return 1 << 1 }
-        if "b86".contains(ch) { return 1 << 2 }
-        if "z2".contains(ch) { return 1 << 3 }
-        return 1 << UInt64(4 + c % 40)
-    }
+    /// Each ASCII character's class bit, derived from `similar` and `pairs` so the bound
+    /// follows any change to the costs: similar sets are joined into classes, and a class
+    /// holding a letter of a two-letter confusion counts for nothing (0).
+    private static let asciiClassBits: [UInt64] = {
+        var root = Array(0..<128)
+        func find(_ x: Int) -> Int { var x = x; while root[x] != x { x = root[x] }; return x }
+        for set in similar {
+            let codes = set.compactMap { $0.asciiValue.map(Int.init) }
+            for c in codes.dropFirst() { root[find(c)] = find(codes[0]) }
+        }
+        var free = Set<Int>()
+        for (two, one) in pairs {
+            for ch in two + String(one) { if let a = ch.asciiValue { free.insert(find(Int(a))) } }
+        }
+        return (0..<128).map { c in
+            let r = find(c)
+            return free.contains(r) ? 0 : 1 << UInt64(r % 64)
+        }
+    }()
 
     @inline(__always)
     private static func classBit(_ c: UInt32) -> UInt64 {
