@@ -88,3 +88,53 @@ struct TextFastPathTests {
         #expect(MenuAnalyzer.mayBeLegendSegment("A - Gluten") && !MenuAnalyzer.mayBeLegendSegment("Apple pie"))
     }
 }
+
+/// The structurer settles most lines before a regex runs: each pre-check is a necessary
+/// condition of its pattern, so skipping the regex where it says no changes nothing.
+@Suite("Price and code pre-checks never skip a match")
+struct StructurePrecheckTests {
+    private static let pieces = [
+        "12", "4.50", "3,20", "7", "€", "$", "£", "¥", "₺", "円", "EUR", "USD", "TL", "CHF", "YEN", "GBP", "S4", "C16",
+        ",-", " ", "  ", "\t", "\u{A0}", "\u{2009}", "\n", "....", "…", "_", "(", ")", "(+ $2 for chicken)", "+", "/",
+        "#", "*", ".", ",", ";", ":", "!", "?", "|", "'", "Soup", "with", "a", "A", "B", "c", "a,c,c", "A, B", "(1,2)",
+        "(3)", "é", "É", "ß", "Käse", "e\u{301}", "寿司", "٣", "×", "-", "Cal",
+    ]
+    private static let gen = Gen.element(of: pieces).map { $0 ?? "" }.array(of: 0...9).map { $0.joined() }
+
+    private static func matches(_ rx: NSRegularExpression, _ s: String) -> Bool {
+        rx.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) != nil
+    }
+
+    @Test("mayEndWithPrice is false only where neither trailing-price pattern matches")
+    func priceEnd() {
+        var rng = Xoshiro(seed: (53, 0x9E37_79B9_7F4A_7C15, 1213, 0xD1B5_4A32_D192_ED03))
+        var skipped = 0
+        for i in 0..<6000 {
+            let s = Self.gen.run(using: &rng)
+            guard !PriceParser.mayEndWithPrice(s) else { continue }
+            skipped += 1
+            #expect(!Self.matches(PriceParser.strongTrailing, s), "iteration \(i): \(s.debugDescription)")
+            #expect(!Self.matches(PriceParser.plainTrailing, s), "iteration \(i): \(s.debugDescription)")
+        }
+        #expect(skipped > 1000)  // the check does settle lines
+    }
+
+    @Test("Code pre-checks are false only where their pattern finds nothing; isCodeOnly unchanged")
+    func codes() {
+        var rng = Xoshiro(seed: (59, 0x9E37_79B9_7F4A_7C15, 1291, 0xD1B5_4A32_D192_ED03))
+        for i in 0..<6000 {
+            let s = Self.gen.run(using: &rng)
+            if !MenuStructurer.mayHoldNumericCodes(s) { #expect(!Self.matches(MenuStructurer.numericCodes, s), "\(i): \(s.debugDescription)") }
+            if !MenuStructurer.mayHoldLetterCodes(s) { #expect(!Self.matches(MenuStructurer.letterCodes, s), "\(i): \(s.debugDescription)") }
+            if !MenuStructurer.mayEndInLooseCodes(s) {
+                let m = MenuStructurer.trailingLooseCodes.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length))
+                #expect(m.map { (s as NSString).substring(with: $0.range).contains(",") } != true, "\(i): \(s.debugDescription)")
+            }
+            // isCodeOnly's word check against the definition without it
+            let reference = MenuStructurer.mayHoldCodes(s)
+                && MenuStructurer.stripCodes(s).filter { $0.isLetter || $0.isNumber }.isEmpty
+                && s.contains(where: { $0.isNumber || $0.isUppercase })
+            #expect(MenuStructurer.isCodeOnly(s) == reference, "\(i): \(s.debugDescription)")
+        }
+    }
+}

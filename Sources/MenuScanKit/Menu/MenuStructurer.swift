@@ -41,24 +41,57 @@ struct MenuStructurer {
         var looseLines: [Int]
     }
 
-    private static let numericCodes = try! NSRegularExpression(pattern: #"\(\s*\d{1,2}(?:\s*[,;.]\s*\d{1,2})*\s*\)"#)
-    private static let letterCodes = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9À-ÿ'])[A-Z](?:\s*,\s*[A-Z])+(?![A-Za-z0-9À-ÿ])"#)
+    static let numericCodes = try! NSRegularExpression(pattern: #"\(\s*\d{1,2}(?:\s*[,;.]\s*\d{1,2})*\s*\)"#)
+    static let letterCodes = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9À-ÿ'])[A-Z](?:\s*,\s*[A-Z])+(?![A-Za-z0-9À-ÿ])"#)
 
     /// Code lists as OCR reads them at the end of a name ("Frittatensuppe a,c,c").
-    private static let trailingLooseCodes = try! NSRegularExpression(pattern: #"\s+[A-Za-z](?:\s*[,.]\s*[A-Za-z])+\s*$"#)
+    static let trailingLooseCodes = try! NSRegularExpression(pattern: #"\s+[A-Za-z](?:\s*[,.]\s*[A-Za-z])+\s*$"#)
 
     /// Every code pattern needs a bracket or a comma: a line without either is left to the bar check.
-    private static func mayHoldCodes(_ s: String) -> Bool {
+    static func mayHoldCodes(_ s: String) -> Bool {
         s.utf8.contains { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ",") }
+    }
+
+    /// Whether a byte may be one of the regex's `\s` (any non-ASCII byte may be).
+    @inline(__always) private static func maySpace(_ b: UInt8) -> Bool { b == 32 || (b >= 9 && b <= 13) || b >= 0x80 }
+
+    /// Necessary for `numericCodes`: a bracket and a digit.
+    static func mayHoldNumericCodes(_ s: String) -> Bool {
+        s.utf8.contains(UInt8(ascii: "(")) && s.utf8.contains { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    /// Necessary for `letterCodes`: a capital followed, after nothing but spaces, by a comma.
+    static func mayHoldLetterCodes(_ s: String) -> Bool {
+        var capital = false
+        for b in s.utf8 {
+            if b >= 0x41 && b <= 0x5A { capital = true } else if b == UInt8(ascii: ",") { if capital { return true } } else if !maySpace(b) { capital = false }
+        }
+        return false
+    }
+
+    /// Necessary for `trailingLooseCodes` with a comma: a comma, and the line ends (before
+    /// spaces) in a letter with a comma or point before it (after spaces).
+    static func mayEndInLooseCodes(_ s: String) -> Bool {
+        guard s.utf8.contains(UInt8(ascii: ",")) else { return false }
+        var it = s.utf8.reversed().makeIterator()
+        var b = it.next()
+        while let x = b, maySpace(x) { b = it.next() }
+        guard let last = b, (last >= 0x41 && last <= 0x5A) || (last >= 0x61 && last <= 0x7A) else { return false }
+        b = it.next()
+        while let x = b, maySpace(x) { b = it.next() }
+        return b == UInt8(ascii: ",") || b == UInt8(ascii: ".")
     }
 
     static func stripCodes(_ s: String) -> String {
         var t = s
-        for rx in [numericCodes, letterCodes] where mayHoldCodes(t) {
-            t = rx.stringByReplacingMatches(in: t, range: NSRange(location: 0, length: (t as NSString).length), withTemplate: " ")
+        if mayHoldNumericCodes(t) {
+            t = numericCodes.stringByReplacingMatches(in: t, range: NSRange(location: 0, length: (t as NSString).length), withTemplate: " ")
+        }
+        if mayHoldLetterCodes(t) {
+            t = letterCodes.stringByReplacingMatches(in: t, range: NSRange(location: 0, length: (t as NSString).length), withTemplate: " ")
         }
         // "a,c,c" / "a.c,c" but not "B.L.T." (a list needs a comma)
-        if mayHoldCodes(t), let m = trailingLooseCodes.firstMatch(in: t, range: NSRange(location: 0, length: (t as NSString).length)),
+        if mayEndInLooseCodes(t), let m = trailingLooseCodes.firstMatch(in: t, range: NSRange(location: 0, length: (t as NSString).length)),
            (t as NSString).substring(with: m.range).contains(",") {
             t = (t as NSString).replacingCharacters(in: m.range, with: "")
         }
@@ -76,13 +109,26 @@ struct MenuStructurer {
 
     /// Nothing but allergen code lists and punctuation.
     static func isCodeOnly(_ s: String) -> Bool {
-        // Without a bracket or comma nothing is stripped but bars, which are no letters or digits.
-        guard mayHoldCodes(s) else { return false }
+        // Without a bracket or comma nothing is stripped but bars, which are no letters or digits;
+        // two letters side by side are never a code (every code pattern takes single letters
+        // between separators), so a line with a word is settled without a regex.
+        guard mayHoldCodes(s), !hasTwoAdjacentLetters(s) else { return false }
         let rest = stripCodes(s).filter { $0.isLetterFast || $0.isNumberFast }
         return rest.isEmpty && s.contains(where: { $0.isNumberFast || $0.isUppercaseFast })
     }
 
     fileprivate static func letters(_ s: String) -> [Character] { s.filter(\.isLetterFast) }
+
+    /// Two ASCII letters in a row.
+    private static func hasTwoAdjacentLetters(_ s: String) -> Bool {
+        var previous = false
+        for b in s.utf8 {
+            let letter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
+            if letter && previous { return true }
+            previous = letter
+        }
+        return false
+    }
 
     static func isHeaderLike(_ s: String) -> Bool {
         let t = s.trimmingSpaces()
@@ -148,10 +194,10 @@ struct MenuStructurer {
 
     func run() -> Output {
         // Plain-number prices only on menus without currency/decimal prices.
-        let strong = lines.filter { PriceParser.hasStrongPrice($0.text) }.count
-        let allowPlain = strong < 3
+        let strongPrices = lines.map { PriceParser.find(in: $0.text, allowPlain: false) }
+        let allowPlain = strongPrices.lazy.filter { $0 != nil }.count < 3
         let price: [PriceParser.Found?] = lines.enumerated().map { i, l in
-            legendLines.contains(i) ? nil : PriceParser.find(in: l.text, allowPlain: allowPlain)
+            legendLines.contains(i) ? nil : allowPlain ? PriceParser.find(in: l.text, allowPlain: true) : strongPrices[i]
         }
         let facts = LineFacts(lines)
         let a = layoutA(price: price, facts: facts)

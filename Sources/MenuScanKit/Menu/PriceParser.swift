@@ -36,8 +36,9 @@ enum PriceParser {
     }
 
     static func find(in line: String, allowPlain: Bool) -> Found? {
-        // Every price has a digit: most lines of a menu are settled without a regex.
-        guard line.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        // Every price has a digit and ends where a price can end: most lines of a menu
+        // are settled without a regex.
+        guard line.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }), mayEndWithPrice(line) else { return nil }
         let rx = allowPlain ? plainTrailing : strongTrailing
         let ns = line as NSString
         guard let m = rx.firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) else { return nil }
@@ -65,6 +66,43 @@ enum PriceParser {
         if let last = cleaned.last, cleaned.count == before.trimmingSpaces().count,
            last.isNumber || last == "," { return nil }
         return Found(before: cleaned.trimmingSpaces(), price: price, after: after)
+    }
+
+    /// False only when the trailing pattern cannot match: after trailing spaces the line
+    /// ends in a Latin letter that ends no currency code (TL EUR USD GBP CHF YEN), or in one
+    /// or two punctuation marks not preceded by a space (a stray mark after a price needs
+    /// one), or in three or more such marks. Everything else (digits, currency signs, ")",
+    /// "-", other scripts, unusual spaces) goes to the regex. A necessary condition only,
+    /// so `find` is unchanged (property-tested against the regex alone).
+    static func mayEndWithPrice(_ line: String) -> Bool {
+        let u = Array(line.unicodeScalars.suffix(8))
+        var k = u.count - 1
+        func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" }
+        while k >= 0 && isSpace(u[k]) { k -= 1 }
+        guard k >= 0 else { return true }
+        let c = u[k].value
+        switch c {
+        case 0x41...0x5A, 0x61...0x7A:
+            // The last letter of a currency code
+            return "LRDPFN".unicodeScalars.contains(u[k])
+        case 0xC0...0x24F where c != 0xD7 && c != 0xF7:
+            return false
+        default:
+            break
+        }
+        func isMark(_ c: Unicode.Scalar) -> Bool {
+            switch c.value {
+            case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: return !"()-$".unicodeScalars.contains(c)
+            default: return false
+            }
+        }
+        guard isMark(u[k]) else { return true }
+        var run = 0
+        while k >= 0 && isMark(u[k]) { run += 1; k -= 1 }
+        if run >= 3 { return false }
+        // The character before the marks: a space (or anything unusual) may precede a stray mark.
+        guard k >= 0 else { return true }
+        return !(u[k].isASCII && !isSpace(u[k]))
     }
 
     /// A line with a currency sign or decimals at its end.
