@@ -97,10 +97,14 @@ public struct MenuAnalyzer: Sendable {
 
     /// Plain text (`menuscan classify`): one menu, or one item per line.
     public func analyze(text: String, perLine: Bool, profile: AllergenProfile?) -> MenuAnalysis {
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        // (Bytes first: comparing every Character with "\n", "\r\n", "\r" was a string comparison each.)
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { c in
+            if let b = c.asciiByte { return b == 0x0A || b == 0x0D }
+            return c == "\r\n"
+        })
             .map { raw -> StructLine in
                 let t = String(raw)
-                return StructLine(text: t, words: t.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                return StructLine(text: t, words: t.split(whereSeparator: { $0.asciiByte == 0x20 || $0.asciiByte == 0x09 })
                     .map { SourceWord(text: String($0), confidence: nil) }, ocrWords: [])
             }
         // Blank lines separate runs (an item never spans a blank line).
@@ -137,8 +141,15 @@ public struct MenuAnalyzer: Sendable {
         var numLines = Set<Int>(), letLines = Set<Int>()
         for (i, l) in lines.enumerated() {
             // (Compared one by one: `"/|;•".contains` searched a string for every character.)
-            let parts = l.text.split(whereSeparator: { $0 == "/" || $0 == "|" || $0 == ";" || $0 == "•" })
-                .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+            // A line without a separator's bytes ("/", "|", ";", the bullet's E2 80 A2) is one part.
+            let mayHoldSeparator = l.text.utf8.contains { $0 == 0x2F || $0 == 0x7C || $0 == 0x3B || $0 == 0xA2 }
+            let parts = mayHoldSeparator
+                ? l.text.split(whereSeparator: { c in
+                    if let b = c.asciiByte { return b == 0x2F || b == 0x7C || b == 0x3B }
+                    return c == "•"
+                })
+                    .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+                : [l.text.trimmingSpaces()].filter { !$0.isEmpty }
             guard !parts.isEmpty else { continue }
             var found: [(String, [AllergenID])] = []
             for p in parts {
