@@ -54,3 +54,64 @@ import Testing
         }
     }
 }
+
+/// The distance on stack rows and pointers gives exactly what the array version gave,
+/// cut-off value included, on random words of the confusable letters.
+@Suite struct OCRFuzzyDistanceTests {
+    /// The array version `distanceTenths` replaced (round 4), kept as the reference.
+    static func reference(_ a: [UInt32], _ b: [UInt32], limit: Int32) -> Int32 {
+        let n = a.count, m = b.count
+        if n == 0 { return Int32(clamping: m * 10) }
+        if m == 0 { return Int32(clamping: n * 10) }
+        let one: Int32 = 10, confusion: Int32 = 3
+        let pairs: [(String, Character)] = [
+            ("rn", "m"), ("cl", "d"), ("vv", "w"), ("ri", "n"), ("li", "h"), ("in", "m"),
+            ("ii", "u"), ("nn", "m"), ("iu", "m"), ("rt", "n"),
+        ]
+        let scalarPairs: [(UInt32, UInt32, UInt32)] = pairs.map { two, single in
+            let t = Array(two.unicodeScalars)
+            return (t[0].value, t[1].value, single.unicodeScalars.first?.value ?? 0)
+        }
+        func sub(_ x: UInt32, _ y: UInt32) -> Int32 { Int32((OCRFuzzy.substitution(x, y) * 10).rounded()) }
+        var back2 = [Int32](repeating: 0, count: m + 1)
+        var back1 = (0...m).map { Int32(clamping: $0 * 10) }
+        var row = [Int32](repeating: 0, count: m + 1)
+        var previousRowMin: Int32 = 0
+        for i in 1...n {
+            row[0] = Int32(clamping: i * 10)
+            var rowMin = Int32.max
+            let ai = a[i - 1]
+            for j in 1...m {
+                let bj = b[j - 1]
+                var v = min(back1[j] + one, row[j - 1] + one, back1[j - 1] + sub(ai, bj))
+                if i >= 2 && j >= 2 && ai == b[j - 2] && a[i - 2] == bj { v = min(v, back2[j - 2] + one) }
+                for (t0, t1, single) in scalarPairs {
+                    if i >= 2 && a[i - 2] == t0 && ai == t1 && bj == single { v = min(v, back2[j - 1] + confusion) }
+                    if j >= 2 && b[j - 2] == t0 && bj == t1 && ai == single { v = min(v, back1[j - 2] + confusion) }
+                }
+                row[j] = v
+                rowMin = min(rowMin, v)
+            }
+            if rowMin > limit && previousRowMin > limit { return min(rowMin, previousRowMin) }
+            previousRowMin = rowMin
+            swap(&back2, &back1)
+            swap(&back1, &row)
+        }
+        return back1[m]
+    }
+
+    @Test func sameAsTheArrayVersion() {
+        let letters = Array("rnmcldvwihut1!|jeo0qg9as5b86z2fkpxy37äöüßé寿")
+        let word = Gen.element(of: letters).map { $0 ?? "a" }.array(of: 0...11).map { String($0) }
+        var rng = Xoshiro(seed: (13, 0x9E37_79B9_7F4A_7C15, 331, 0xD1B5_4A32_D192_ED03))
+        for i in 0..<3000 {
+            let a = OCRFuzzy.scalars(word.run(using: &rng))
+            var b = OCRFuzzy.scalars(word.run(using: &rng))
+            if i % 2 == 0 { b = a; if !b.isEmpty { b[i % b.count] = OCRFuzzy.scalars(String(letters[i % letters.count]))[0] } }
+            for limit: Int32 in [0, 6, 7, 10, 16, 1000] {
+                #expect(OCRFuzzy.distanceTenths(a, b, limit: limit) == Self.reference(a, b, limit: limit), "\(a) \(b) \(limit)")
+            }
+        }
+        #expect(OCRFuzzy.distanceTenths(OCRFuzzy.scalars("rnustard"), OCRFuzzy.scalars("mustard"), limit: 16) == 3)
+    }
+}

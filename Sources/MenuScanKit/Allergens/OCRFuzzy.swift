@@ -73,57 +73,65 @@ enum OCRFuzzy {
 
     /// Weighted distance between an observed token and a lexicon word, on scalars,
     /// in tenths of an edit (all costs are: 1, 0.6, 0.3), so sums are exact:
-    /// three rolling rows (transpositions and two-letter confusions reach back two rows),
-    /// no allocation per cell; stops once two rows in a row are all over `limit`.
+    /// three rolling rows (transpositions and two-letter confusions reach back two rows)
+    /// on the stack, read through pointers; stops once two rows in a row are all over
+    /// `limit` and returns the smaller of their minimums then.
+    /// (`OCRFuzzyBoundTests` checks it against the plain array version it replaced.)
     static func distanceTenths(_ a: [UInt32], _ b: [UInt32], limit: Int32) -> Int32 {
         let n = a.count, m = b.count
         if n == 0 { return Int32(clamping: m * 10) }
         if m == 0 { return Int32(clamping: n * 10) }
         let one: Int32 = 10, confusion = Int32((confusionCost * 10).rounded())
-        var back2 = [Int32](repeating: 0, count: m + 1)
-        var back1 = (0...m).map { Int32(clamping: $0 * 10) }
-        var row = [Int32](repeating: 0, count: m + 1)
-        var previousRowMin: Int32 = 0
         // Statics read once a call, not once a cell (each read of a static checks its initialisation).
         let table = asciiTenths, pairs = scalarPairs, targets = pairTargets
-        @inline(__always) func sub(_ x: UInt32, _ y: UInt32) -> Int32 {
-            if x == y { return 0 }
-            if x < 128 && y < 128 { return table[Int(x &* 128 &+ y)] }
-            return substitutionTenths(x, y)
-        }
-        @inline(__always) func isTarget(_ c: UInt32) -> Bool { c < 128 && targets[Int(c)] }
-        for i in 1...n {
-            row[0] = Int32(clamping: i * 10)
-            var rowMin = Int32.max
-            let ai = a[i - 1]
-            let aiPair = isTarget(ai)
-            for j in 1...m {
-                let bj = b[j - 1]
-                var v = min(back1[j] + one, row[j - 1] + one, back1[j - 1] + sub(ai, bj))
-                if i >= 2 && j >= 2 && ai == b[j - 2] && a[i - 2] == bj {
-                    v = min(v, back2[j - 2] + one)
-                }
-                if aiPair || isTarget(bj) {
-                    for (t0, t1, single) in pairs {
-                        if i >= 2 && a[i - 2] == t0 && ai == t1 && bj == single {
-                            v = min(v, back2[j - 1] + confusion)
-                        }
-                        if j >= 2 && b[j - 2] == t0 && bj == t1 && ai == single {
-                            v = min(v, back1[j - 2] + confusion)
-                        }
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * (m + 1)) { rows -> Int32 in
+            guard let base = rows.baseAddress else { return Int32.max }
+            var back2 = base, back1 = base + (m + 1), row = base + 2 * (m + 1)
+            for j in 0...m { back2[j] = 0; back1[j] = Int32(clamping: j * 10); row[j] = 0 }
+            return a.withUnsafeBufferPointer { ap in b.withUnsafeBufferPointer { bp in
+                table.withUnsafeBufferPointer { tp in targets.withUnsafeBufferPointer { gp in
+                    @inline(__always) func sub(_ x: UInt32, _ y: UInt32) -> Int32 {
+                        if x == y { return 0 }
+                        if x < 128 && y < 128 { return tp[Int(x &* 128 &+ y)] }
+                        return substitutionTenths(x, y)
                     }
-                }
-                row[j] = v
-                rowMin = min(rowMin, v)
-            }
-            // Two-letter confusions (rn→m) reach back two rows: stop only when
-            // both rows are over the limit.
-            if rowMin > limit && previousRowMin > limit { return min(rowMin, previousRowMin) }
-            previousRowMin = rowMin
-            swap(&back2, &back1)
-            swap(&back1, &row)
+                    @inline(__always) func isTarget(_ c: UInt32) -> Bool { c < 128 && gp[Int(c)] }
+                    var previousRowMin: Int32 = 0
+                    for i in 1...n {
+                        row[0] = Int32(clamping: i * 10)
+                        var rowMin = Int32.max
+                        let ai = ap[i - 1]
+                        let aiPair = isTarget(ai)
+                        let ai2: UInt32? = i >= 2 ? ap[i - 2] : nil
+                        for j in 1...m {
+                            let bj = bp[j - 1]
+                            var v = min(back1[j] + one, row[j - 1] + one, back1[j - 1] + sub(ai, bj))
+                            if j >= 2, let ai2, ai == bp[j - 2], ai2 == bj {
+                                v = min(v, back2[j - 2] + one)
+                            }
+                            if aiPair || isTarget(bj) {
+                                for (t0, t1, single) in pairs {
+                                    if let ai2, ai2 == t0, ai == t1, bj == single {
+                                        v = min(v, back2[j - 1] + confusion)
+                                    }
+                                    if j >= 2, bp[j - 2] == t0, bj == t1, ai == single {
+                                        v = min(v, back1[j - 2] + confusion)
+                                    }
+                                }
+                            }
+                            row[j] = v
+                            rowMin = min(rowMin, v)
+                        }
+                        // Two-letter confusions (rn→m) reach back two rows: stop only when
+                        // both rows are over the limit.
+                        if rowMin > limit && previousRowMin > limit { return min(rowMin, previousRowMin) }
+                        previousRowMin = rowMin
+                        (back2, back1, row) = (back1, row, back2)
+                    }
+                    return back1[m]
+                } }
+            } }
         }
-        return back1[m]
     }
 
     /// The largest cost still accepted as the same word. Short words are never
