@@ -11,7 +11,9 @@ Optionally (--callgrind) counts instructions a run under `valgrind --tool=callgr
 (stable on a noisy, shared machine): the whole process at --repeat-count 1 and 6,
 the difference / 5 = one analysis, lexicon load excluded. Valgrind cannot read
 Swift's DWARF, so it runs a copy stripped of debug info (`strip -g`), with
-OMP_THREAD_LIMIT=1 set (else the tool re-executes itself, which valgrind refuses).
+OMP_THREAD_LIMIT=1 set (else the tool re-executes itself, which valgrind refuses), and
+SWIFT_DETERMINISTIC_HASHING=1 (with a random hash seed per process, dictionary order, and
+with it the order candidates are tried in, moved counts by a few per cent from run to run).
 
 Usage: python3 Benchmarks/classify_speed.py [--bin .build/release/menuscan] [--eval ../shared/eval] [--repeat 20]
 """
@@ -21,7 +23,7 @@ IDS = "gluten,crustaceans,eggs,fish,peanuts,soybeans,milk,tree_nuts,celery,musta
 
 
 def per_run_instructions(binary, path):
-    env = dict(os.environ, OMP_THREAD_LIMIT="1")
+    env = dict(os.environ, OMP_THREAD_LIMIT="1", SWIFT_DETERMINISTIC_HASHING="1")
 
     def collected(repeat):
         out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", binary, "classify", path,

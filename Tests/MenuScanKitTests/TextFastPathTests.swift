@@ -138,3 +138,50 @@ struct StructurePrecheckTests {
         }
     }
 }
+
+@Suite("Structurer byte paths agree with the Character paths")
+struct StructureBytePathTests {
+    @Test("isHeaderLikeASCII = isHeaderLikeGeneral on ASCII text")
+    func headerLike() {
+        let ascii = Array("aZ09.,;:!?&/|+()-*'\" \t\r\n#%$_eEXyOoM  ")
+        let gen = Gen.element(of: ascii).map { $0 ?? "a" }.array(of: 0...30).map { String($0) }
+        let words = Gen.element(of: ["SOUPS", "Soups", "soups", "and", "Cold", "SANDWICHES", "12", "Tomato", "with", "A", "x\r\n", "The"])
+            .map { $0 ?? "" }.array(of: 0...7).map { $0.joined(separator: " ") }
+        var rng = Xoshiro(seed: (61, 0x9E37_79B9_7F4A_7C15, 1433, 0xD1B5_4A32_D192_ED03))
+        for i in 0..<4000 {
+            let s = i % 2 == 0 ? gen.run(using: &rng) : words.run(using: &rng)
+            let t = s.trimmingSpaces()
+            #expect(MenuStructurer.isHeaderLikeASCII(t) == MenuStructurer.isHeaderLikeGeneral(t), "\(i): \(t.debugDescription)")
+        }
+    }
+
+    /// `stripCodes` as it was before its byte pre-checks and the no-collapse shortcut.
+    static func referenceStrip(_ s: String) -> String {
+        var t = s
+        let mayHold: (String) -> Bool = { $0.utf8.contains { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ",") } }
+        for rx in [MenuStructurer.numericCodes, MenuStructurer.letterCodes] where mayHold(t) {
+            t = rx.stringByReplacingMatches(in: t, range: NSRange(location: 0, length: (t as NSString).length), withTemplate: " ")
+        }
+        if mayHold(t), let m = MenuStructurer.trailingLooseCodes.firstMatch(in: t, range: NSRange(location: 0, length: (t as NSString).length)),
+           (t as NSString).substring(with: m.range).contains(",") {
+            t = (t as NSString).replacingCharacters(in: m.range, with: "")
+        }
+        var words = t.split(separator: " ")
+        let bar: (Substring) -> Bool = { $0.allSatisfy { "|¦‖│".contains($0) } }
+        while let first = words.first, bar(first) { words.removeFirst() }
+        while let last = words.last, bar(last) { words.removeLast() }
+        return words.joined(separator: " ")
+    }
+
+    @Test("stripCodes = its reference on any text")
+    func strip() {
+        let pieces = ["Soup", " ", "  ", "|", "¦", "‖", "│", "a,c,c", "A, B", "(1,2)", "(3)", " \u{301}", "e\u{301}", "Käse",
+                      ",", ".", "x", "B.L.T.", "\u{A0}", "寿司", "12", "\t"]
+        let gen = Gen.element(of: pieces).map { $0 ?? "" }.array(of: 0...9).map { $0.joined() }
+        var rng = Xoshiro(seed: (67, 0x9E37_79B9_7F4A_7C15, 1499, 0xD1B5_4A32_D192_ED03))
+        for i in 0..<4000 {
+            let s = gen.run(using: &rng)
+            #expect(MenuStructurer.stripCodes(s) == Self.referenceStrip(s), "\(i): \(s.debugDescription)")
+        }
+    }
+}

@@ -95,12 +95,25 @@ struct MenuStructurer {
            (t as NSString).substring(with: m.range).contains(",") {
             t = (t as NSString).replacingCharacters(in: m.range, with: "")
         }
-        // A column divider OCR read as a bar at either end ("| Tomato Salad").
+        // A column divider OCR read as a bar at either end ("| Tomato Salad"). Without a bar's
+        // bytes and without spaces to collapse, splitting at spaces and joining gives `t` back.
+        if !t.utf8.contains(where: { $0 == 0x7C || $0 == 0xA6 || $0 == 0x96 || $0 == 0x82 }), !hasSpacesToCollapse(t) { return t }
         var words = t.split(separator: " ")
         let bar: (Substring) -> Bool = { $0.allSatisfy { "|¦‖│".contains($0) } }
         while let first = words.first, bar(first) { words.removeFirst() }
         while let last = words.last, bar(last) { words.removeLast() }
         return words.joined(separator: " ")
+    }
+
+    /// A space byte at either end or two in a row: what `split(separator: " ")` + `joined`
+    /// would change.
+    private static func hasSpacesToCollapse(_ s: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for b in s.utf8 {
+            if b == 0x20 && previous == 0x20 { return true }
+            previous = b
+        }
+        return previous == 0x20
     }
 
     static func hasNumericCodes(_ s: String) -> Bool {
@@ -132,6 +145,43 @@ struct MenuStructurer {
 
     static func isHeaderLike(_ s: String) -> Bool {
         let t = s.trimmingSpaces()
+        if t.utf8.allSatisfy({ $0 < 0x80 }) { return isHeaderLikeASCII(t) }
+        return isHeaderLikeGeneral(t)
+    }
+
+    /// `isHeaderLikeGeneral` on bytes, for ASCII text (tested against it): no word array, and
+    /// more than five words ends the look at once.
+    static func isHeaderLikeASCII(_ t: String) -> Bool {
+        var words = 0, inWord = false, letters = 0, lower = 0, titleCase = true, wordLength = 0, wordFirst: UInt8 = 0
+        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+        func endWord() {
+            if wordLength >= 4 && isLetter(wordFirst) && !(wordFirst >= 0x41 && wordFirst <= 0x5A) { titleCase = false }
+        }
+        var previous: UInt8 = 0
+        for b in t.utf8 {
+            defer { previous = b }
+            if b == 0x20 {
+                if inWord { endWord() }
+                inWord = false
+                continue
+            }
+            if !inWord {
+                inWord = true; words += 1; wordLength = 0; wordFirst = b
+                if words > 5 { return false }
+            }
+            if !(b == 0x0A && previous == 0x0D) { wordLength += 1 }  // "\r\n" is one character
+            if isLetter(b) { letters += 1; if b >= 0x61 { lower += 1 } }
+        }
+        if inWord { endWord() }
+        guard words >= 1, let first = t.utf8.first else { return false }
+        guard (first >= 0x41 && first <= 0x5A) || (first >= 0x30 && first <= 0x39) else { return false }
+        if let last = t.utf8.last, last == 0x2C || last == 0x3B || last == 0x2E { return false }
+        guard letters >= 3 else { return false }
+        if lower == 0 { return true }
+        return titleCase
+    }
+
+    static func isHeaderLikeGeneral(_ t: String) -> Bool {
         let words = t.split(separator: " ")
         guard (1...5).contains(words.count), let first = t.first else { return false }
         guard first.isUppercase || first.isNumber else { return false }
@@ -167,8 +217,9 @@ struct MenuStructurer {
         if words.isEmpty { return -1 }
         var score = 1.0
         if words.count > 7 { score -= 1 }
-        if t.contains("|") { score -= 1 }
-        if t.contains(",") { score -= 0.5 }
+        // (The bytes first: Foundation's `contains` on a string is a search with a locale.)
+        if t.utf8.contains(0x7C), t.contains("|") { score -= 1 }
+        if t.utf8.contains(0x2C), t.contains(",") { score -= 0.5 }
         let ls = letters(t)
         if !ls.isEmpty && Double(ls.filter(\.isUppercaseFast).count) / Double(ls.count) >= 0.5 { score += 0.5 }
         if let f = t.first, f.isLowercase, !words.contains(where: { w in w.count > 1 && w.allSatisfy { !$0.isLetterFast || $0.isUppercaseFast } }) {
