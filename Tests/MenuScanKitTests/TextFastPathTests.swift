@@ -185,3 +185,55 @@ struct StructureBytePathTests {
         }
     }
 }
+
+@Suite("Code-reference pre-checks never skip a match")
+struct CodeReferencePrecheckTests {
+    @Test("each allergen-code pattern's byte condition holds wherever it matches")
+    func codePatterns() {
+        let pieces = ["(1, 4)", "(A,C)", "A, B", "a,c.c", "a . b", "01, 2, 4, 7", "12", ",", ".", "(", ")", " ", "\u{A0}",
+                      "\u{2009}", "Soup", "x", "B", "É", "3", "; ", "e\u{301}", "寿司"]
+        let gen = Gen.element(of: pieces).map { $0 ?? "" }.array(of: 0...8).map { $0.joined() }
+        var rng = Xoshiro(seed: (71, 0x9E37_79B9_7F4A_7C15, 1553, 0xD1B5_4A32_D192_ED03))
+        func matches(_ rx: NSRegularExpression, _ s: String) -> Bool {
+            rx.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) != nil
+        }
+        for i in 0..<5000 {
+            let s = gen.run(using: &rng)
+            let digit = s.utf8.contains(where: BytePrecheck.isDigit), bracket = s.utf8.contains(UInt8(ascii: "("))
+            let commas = s.utf8.filter { $0 == UInt8(ascii: ",") }.count
+            if !(digit && bracket) { #expect(!matches(AllergenClassifier.numericCodeRegex, s), "\(i): \(s.debugDescription)") }
+            if !(digit && commas >= 2) { #expect(!matches(AllergenClassifier.bareNumericListRegex, s), "\(i): \(s.debugDescription)") }
+            if !(bracket && s.utf8.contains(where: BytePrecheck.isCapital)) {
+                #expect(!matches(AllergenClassifier.letterParenRegex, s), "\(i): \(s.debugDescription)")
+            }
+            if !BytePrecheck.mayHoldListStart(s, first: BytePrecheck.isCapital, separator: { $0 == UInt8(ascii: ",") }) {
+                #expect(!matches(AllergenClassifier.letterListRegex, s), "\(i): \(s.debugDescription)")
+            }
+            if !BytePrecheck.mayHoldListStart(s, first: BytePrecheck.isLetter, separator: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") }) {
+                #expect(!matches(AllergenClassifier.looseLetterListRegex, s), "\(i): \(s.debugDescription)")
+            }
+        }
+    }
+}
+
+@Suite("Folding fast paths")
+struct FoldFastPathTests {
+    @Test("asciiLowercased = lowercased() on ASCII text")
+    func asciiLower() {
+        let ascii = (0..<128).compactMap { Unicode.Scalar($0).map(Character.init) }
+        let gen = Gen.element(of: ascii).map { $0 ?? "a" }.array(of: 0...20).map { String($0) }
+        var rng = Xoshiro(seed: (73, 0x9E37_79B9_7F4A_7C15, 1601, 0xD1B5_4A32_D192_ED03))
+        for i in 0..<3000 {
+            let s = gen.run(using: &rng)
+            #expect(TextFold.asciiLowercased(s) == s.lowercased(), "\(i): \(s.debugDescription)")
+        }
+        #expect(TextFold.asciiLowercased("\r\nSOUP of the DAY") == "\r\nsoup of the day")
+    }
+
+    @Test("every menu-wide word has 3 to 8 letters (speaksForTheMenu's length check)")
+    func menuWideLengths() {
+        #expect(MenuAnalyzer.menuWideWords.allSatisfy { (3...8).contains($0.utf8.count) })
+        #expect(MenuAnalyzer.speaksForTheMenu("ALL OUR DISHES may contain nuts"))
+        #expect(!MenuAnalyzer.speaksForTheMenu("Grilled salmon, dill"))
+    }
+}

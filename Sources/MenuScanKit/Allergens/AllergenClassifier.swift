@@ -126,11 +126,11 @@ struct AllergenClassifier: Sendable {
     func findTerms(_ tokens: [Token], variants: [[String]], memo: FuzzyMemo? = nil)
         -> (terms: [TermMatch], covered: [Bool], roles: [LexiconEntry.Role]) {
         var out: [TermMatch] = []
-        var roles: [LexiconEntry.Role] = []
+        var found: [LexiconEntry.Role] = []
         var covered = [Bool](repeating: false, count: tokens.count)
         func cover(_ s: Int, _ e: Int) { for k in s..<max(s, min(e, tokens.count)) { covered[k] = true } }
         var i = 0
-        let entries = lexicon.entries
+        let kinds = lexicon.kinds, roles = lexicon.roles, wordsOf = lexicon.wordsOf
         func text(_ s: Int, _ e: Int) -> String {
             if e == s + 1 { return tokens[s].raw }
             return tokens[s..<e].map(\.raw).joined(separator: " ").replacingOccurrences(of: " - ", with: "-")
@@ -146,7 +146,7 @@ struct AllergenClassifier: Sendable {
             // role (a Set's order changes from run to run and made verdicts do so too).
             for (k, v) in variants[i].enumerated() where !variants[i][..<k].contains(v) {
                 for idx in lexicon.byFirstWord[v] ?? [] {
-                    if let end = wordsMatch(entries[idx].words, tokens: tokens, variants: variants, at: i) {
+                    if let end = wordsMatch(wordsOf[idx], tokens: tokens, variants: variants, at: i) {
                         if end > bestEnd { bestEnd = end; bestIdx = [idx] }
                         else if end == bestEnd && !bestIdx.contains(idx) { bestIdx.append(idx) }
                     }
@@ -154,10 +154,10 @@ struct AllergenClassifier: Sendable {
             }
             if !bestIdx.isEmpty {
                 cover(i, bestEnd)
-                roles.append(bestIdx.contains { entries[$0].role == .dish } ? .dish : entries[bestIdx[0]].role)
+                found.append(bestIdx.contains { roles[$0] == .dish } ? .dish : roles[bestIdx[0]])
                 // A word known to carry no allergen yields to a row that gives one.
-                if bestIdx.contains(where: { entries[$0].kind != .known }) { bestIdx.removeAll { entries[$0].kind == .known } }
-                if !bestIdx.contains(where: { entries[$0].kind == .safe }) {
+                if bestIdx.contains(where: { kinds[$0] != .known }) { bestIdx.removeAll { kinds[$0] == .known } }
+                if !bestIdx.contains(where: { kinds[$0] == .safe }) {
                     for idx in bestIdx.sorted() {
                         out.append(TermMatch(entry: idx, start: i, end: bestEnd, cost: 0, text: text(i, bestEnd)))
                     }
@@ -171,30 +171,31 @@ struct AllergenClassifier: Sendable {
             let variantCounts = variants[i].map(\.count)
             var safeSpans: [Range<Int>] = []
             var hits: [(Int, Range<Int>)] = []
-            for (idx, termCount) in zip(lexicon.affixEntries, lexicon.affixLengths) {
-                let e = entries[idx]
+            for (k, idx) in lexicon.affixEntries.enumerated() {
+                let termCount = lexicon.affixLengths[k]
                 guard normCount > termCount else { continue }
+                let term = lexicon.affixTerms[k]
                 var r: Range<Int>? = nil
-                switch e.affix {
-                case .prefix: if norm.hasPrefix(e.term) { r = 0..<termCount }
+                switch lexicon.affixKinds[k] {
+                case .prefix: if norm.hasPrefix(term) { r = 0..<termCount }
                 case .suffix:
-                    for (v, vCount) in zip(variants[i], variantCounts) where vCount > termCount && v.hasSuffix(e.term) {
+                    for (v, vCount) in zip(variants[i], variantCounts) where vCount > termCount && v.hasSuffix(term) {
                         r = (vCount - termCount)..<vCount; break
                     }
                 case .infix:
-                    if let range = norm.range(of: e.term) {
+                    if let range = norm.range(of: term) {
                         let lo = norm.distance(from: norm.startIndex, to: range.lowerBound)
-                        r = lo..<(lo + e.term.count)
+                        r = lo..<(lo + term.count)
                     }
                 case .word: break
                 }
                 guard let span = r else { continue }
-                if e.kind == .safe { safeSpans.append(span) } else { hits.append((idx, span)) }
+                if kinds[idx] == .safe { safeSpans.append(span) } else { hits.append((idx, span)) }
             }
             let kept = hits.filter { h in !safeSpans.contains { $0.lowerBound <= h.1.lowerBound && h.1.upperBound <= $0.upperBound } }
             if !kept.isEmpty || !safeSpans.isEmpty {
                 cover(i, i + 1)
-                roles.append(kept.isEmpty ? .ingredient : .dish)
+                found.append(kept.isEmpty ? .ingredient : .dish)
                 for h in kept { out.append(TermMatch(entry: h.0, start: i, end: i + 1, cost: 0, text: tok.raw)) }
                 i += 1
                 continue
@@ -204,9 +205,9 @@ struct AllergenClassifier: Sendable {
             if let parts = lexicon.inflectedRows(norm).nilIfEmpty.map({ [$0] }) ?? lexicon.compoundRows(norm) {
                 cover(i, i + 1)
                 for rows in parts {
-                    roles.append(rows.contains { entries[$0].role == .dish } ? .dish : entries[rows[0]].role)
-                    guard !rows.contains(where: { entries[$0].kind == .safe }) else { continue }
-                    for idx in rows where entries[idx].kind != .known {
+                    found.append(rows.contains { roles[$0] == .dish } ? .dish : roles[rows[0]])
+                    guard !rows.contains(where: { kinds[$0] == .safe }) else { continue }
+                    for idx in rows where kinds[idx] != .known {
                         out.append(TermMatch(entry: idx, start: i, end: i + 1, cost: 0, text: tok.raw))
                     }
                 }
@@ -223,14 +224,14 @@ struct AllergenClassifier: Sendable {
                     fbest = fuzzyBest(variants[i])
                     memo?.fuzzy[norm] = .some(fbest)
                 }
-                if let (idx, c) = fbest, entries[idx].kind != .safe {
+                if let (idx, c) = fbest, kinds[idx] != .safe {
                     out.append(TermMatch(entry: idx, start: i, end: i + 1, cost: c, text: tok.raw))
                     cover(i, i + 1)
                 }
             }
             i += 1
         }
-        return (out, covered, roles)
+        return (out, covered, found)
     }
 
     /// The lexicon row an OCR-damaged word most likely is, and its cost: candidates
@@ -322,9 +323,12 @@ struct AllergenClassifier: Sendable {
         else { return out }
         let ns = text as NSString
         let full = NSRange(location: 0, length: ns.length)
-        let coded = hasDigit ? numericCodeRegex.matches(in: text, range: full) : []
+        // Each pattern's own necessary bytes (BytePrecheck): most text is settled without it.
+        let hasBracket = text.utf8.contains(UInt8(ascii: "("))
+        let commas = text.utf8.lazy.filter { $0 == UInt8(ascii: ",") }.prefix(2).count
+        let coded = hasDigit && hasBracket ? numericCodeRegex.matches(in: text, range: full) : []
         // A list that lost its brackets cannot be trusted to be read right: caution only.
-        for m in (hasDigit ? bareNumericListRegex.matches(in: text, range: full) : [])
+        for m in (hasDigit && commas >= 2 ? bareNumericListRegex.matches(in: text, range: full) : [])
         where !coded.contains(where: { NSIntersectionRange($0.range, m.range).length > 0 }) {
             unresolved = true
         }
@@ -346,7 +350,15 @@ struct AllergenClassifier: Sendable {
         var seen = Set<Int>()
         // With a printed letter legend, OCR's lower-case or dotted lists ("a,c.c") count too.
         let regexes = legend.letters.isEmpty ? [letterParenRegex, letterListRegex] : [letterParenRegex, letterListRegex, looseLetterListRegex]
-        for rx in regexes {
+        func mayMatch(_ rx: NSRegularExpression) -> Bool {
+            if rx === letterParenRegex { return hasBracket && text.utf8.contains(where: BytePrecheck.isCapital) }
+            if rx === letterListRegex {
+                return commas >= 1 && BytePrecheck.mayHoldListStart(text, first: BytePrecheck.isCapital, separator: { $0 == UInt8(ascii: ",") })
+            }
+            return BytePrecheck.mayHoldListStart(text, first: BytePrecheck.isLetter,
+                                                 separator: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") })
+        }
+        for rx in regexes where mayMatch(rx) {
             for m in rx.matches(in: text, range: full) where !seen.contains(m.range(at: 1).location) {
                 let body = ns.substring(with: m.range(at: 1))
                 let letters = body.split(whereSeparator: { $0 == "," || $0 == "." }).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }

@@ -77,6 +77,15 @@ public struct AllergenLexicon: Sendable {
     /// first letter or a confusable one, so most buckets are never looked at).
     var fuzzyByLength: [Int: [UInt32: [Int]]] = [:]
     var qualifiersByFirstWord: [String: [Int]] = [:]
+    /// `byFirstWord` restricted to one-word rows (inflections and compound parts).
+    var singleWordByFirstWord: [String: [Int]] = [:]
+    /// Each row's kind, role and words, and each affix row's term and affix, read apart from
+    /// the row (reading a field of `entries[i]` in a hot loop copied the whole row).
+    var kinds: [LexiconEntry.Kind] = []
+    var roles: [LexiconEntry.Role] = []
+    var wordsOf: [[String]] = []
+    var affixTerms: [String] = []
+    var affixKinds: [LexiconEntry.Affix] = []
     /// Exact single-term lookup (legend names: "Sulphur dioxide", "Lactose").
     var byTerm: [String: Int] = [:]
 
@@ -87,10 +96,14 @@ public struct AllergenLexicon: Sendable {
         self.entries = entries
         self.qualifiers = qualifiers
         self.letterCodes = letterCodes
+        kinds = entries.map(\.kind)
+        roles = entries.map(\.role)
+        wordsOf = entries.map(\.words)
         for (i, e) in entries.enumerated() {
             switch e.affix {
             case .word:
                 byFirstWord[e.words[0], default: []].append(i)
+                if e.words.count == 1 { singleWordByFirstWord[e.words[0], default: []].append(i) }
                 if byTerm[e.term] == nil || (e.kind != .safe && e.kind != .known) { byTerm[e.term] = i }
                 if e.kind != .known && e.words.count == 1 && !e.noFuzz && e.term.count >= 5 && !e.term.contains(where: \.isNumber) {
                     let scalars = OCRFuzzy.scalars(e.term)
@@ -102,6 +115,8 @@ public struct AllergenLexicon: Sendable {
             default:
                 affixEntries.append(i)
                 affixLengths.append(e.term.count)
+                affixTerms.append(e.term)
+                affixKinds.append(e.affix)
             }
         }
         for (i, q) in qualifiers.enumerated() {
@@ -118,8 +133,7 @@ public struct AllergenLexicon: Sendable {
             forms.append(String(word.dropLast(ending.count)))
         }
         for f in forms {
-            let rows = (byFirstWord[f] ?? []).filter { entries[$0].words.count == 1 }
-            if !rows.isEmpty { return rows }
+            if let rows = singleWordByFirstWord[f], !rows.isEmpty { return rows }
         }
         return []
     }
@@ -133,16 +147,16 @@ public struct AllergenLexicon: Sendable {
         let chars = Array(word)
         guard chars.count >= 6, depth < 3 else { return nil }
         for k in stride(from: chars.count - 3, through: 3, by: -1) {
-            let right = String(chars[k...])
             let left = String(chars[..<k])
-            var leftRows = (byFirstWord[left] ?? []).filter { entries[$0].words.count == 1 }
+            var leftRows = singleWordByFirstWord[left] ?? []
             if leftRows.isEmpty {
                 for link in ["s", "n", "en", "es", "e"] where left.hasSuffix(link) && left.count - link.count >= 3 {
-                    leftRows = (byFirstWord[String(left.dropLast(link.count))] ?? []).filter { entries[$0].words.count == 1 }
+                    leftRows = singleWordByFirstWord[String(left.dropLast(link.count))] ?? []
                     if !leftRows.isEmpty { break }
                 }
             }
             guard !leftRows.isEmpty else { continue }
+            let right = String(chars[k...])
             let rightRows = inflectedRows(right)
             if !rightRows.isEmpty { return [leftRows, rightRows] }
             if let more = compoundRows(right, depth: depth + 1) { return [leftRows] + more }

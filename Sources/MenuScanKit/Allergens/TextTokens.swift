@@ -4,9 +4,22 @@ import Foundation
 /// diacritics removed, ligatures and ß expanded ("Käse" → "kase",
 /// "Bœuf" → "boeuf", "Weißwurst" → "weisswurst").
 enum TextFold {
+    /// `lowercased()` of ASCII text (A–Z → a–z, which is all Unicode's mapping does to
+    /// ASCII), on bytes: the standard library's Unicode-aware path cost ~150 instructions
+    /// a character in the profile.
+    static func asciiLowercased(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return s }
+        let bytes = s.utf8
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            var k = 0
+            for b in bytes { out[k] = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b; k += 1 }
+            return k
+        }
+    }
+
     static func fold(_ s: String) -> String {
         // Plain ASCII (most menu words): lower case is the whole fold.
-        if s.utf8.allSatisfy({ $0 < 128 && $0 != UInt8(ascii: "`") }) { return s.lowercased() }
+        if s.utf8.allSatisfy({ $0 < 128 && $0 != UInt8(ascii: "`") }) { return asciiLowercased(s) }
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for ch in s.lowercased() {

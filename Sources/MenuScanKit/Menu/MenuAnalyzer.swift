@@ -378,7 +378,9 @@ public struct MenuAnalyzer: Sendable {
 
     static func structureCoverage(lines: [StructLine], runs: [[Int]], items: [RawItem], notes: [Int], legendLines: Set<Int>) -> Double {
         let all = Set(runs.flatMap { $0 }).subtracting(legendLines).filter { $0 >= 0 && $0 < lines.count }
-        func chars(_ i: Int) -> Double { Double(Self.visibleCharacters(lines[i].text)) }
+        // Counted once a line (sums of whole numbers: exact in any order).
+        let counts = Dictionary(uniqueKeysWithValues: all.map { ($0, Double(Self.visibleCharacters(lines[$0].text))) })
+        func chars(_ i: Int) -> Double { counts[i] ?? 0 }
         let total = all.reduce(0) { $0 + chars($1) }
         guard total > 0 else { return 1 }
         let itemLines = Set(items.flatMap(\.lines)).union(items.compactMap(\.sectionLine)).intersection(all)
@@ -397,7 +399,8 @@ public struct MenuAnalyzer: Sendable {
         return n
     }
 
-    private static let menuWideWords: Set<String> = [
+    /// (3 to 8 letters each: `speaksForTheMenu` relies on it, and a test checks it.)
+    static let menuWideWords: Set<String> = [
         "all", "every", "any", "our", "kitchen", "dishes", "items", "menu", "food", "products", "premises",
         "alle", "unsere", "unserer", "speisen", "gerichte", "kuche", "tous", "toutes", "nos", "notre", "plats", "cuisine",
         "todos", "todas", "nuestra", "nuestros", "platos", "cocina", "tutti", "tutte", "nostra", "nostri", "piatti", "cucina",
@@ -409,8 +412,9 @@ public struct MenuAnalyzer: Sendable {
         if folded.utf8.allSatisfy({ $0 < 128 }) {
             // ASCII: letters are a–z A–Z; words read from the bytes.
             func letter(_ b: UInt8) -> Bool { (b >= 97 && b <= 122) || (b >= 65 && b <= 90) }
+            // (Every menu-wide word has 3 to 8 letters: other words need no string.)
             return folded.utf8.split(whereSeparator: { !letter($0) })
-                .contains { menuWideWords.contains(String(decoding: $0, as: UTF8.self)) }
+                .contains { (3...8).contains($0.count) && menuWideWords.contains(String(decoding: $0, as: UTF8.self)) }
         }
         let words = folded.split(whereSeparator: { !$0.isLetter })
         return words.contains { menuWideWords.contains(String($0)) }

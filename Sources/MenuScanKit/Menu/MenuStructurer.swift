@@ -52,8 +52,7 @@ struct MenuStructurer {
         s.utf8.contains { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ",") }
     }
 
-    /// Whether a byte may be one of the regex's `\s` (any non-ASCII byte may be).
-    @inline(__always) private static func maySpace(_ b: UInt8) -> Bool { b == 32 || (b >= 9 && b <= 13) || b >= 0x80 }
+    @inline(__always) private static func maySpace(_ b: UInt8) -> Bool { BytePrecheck.maySpace(b) }
 
     /// Necessary for `numericCodes`: a bracket and a digit.
     static func mayHoldNumericCodes(_ s: String) -> Bool {
@@ -62,11 +61,7 @@ struct MenuStructurer {
 
     /// Necessary for `letterCodes`: a capital followed, after nothing but spaces, by a comma.
     static func mayHoldLetterCodes(_ s: String) -> Bool {
-        var capital = false
-        for b in s.utf8 {
-            if b >= 0x41 && b <= 0x5A { capital = true } else if b == UInt8(ascii: ",") { if capital { return true } } else if !maySpace(b) { capital = false }
-        }
-        return false
+        BytePrecheck.mayHoldListStart(s, first: BytePrecheck.isCapital, separator: { $0 == UInt8(ascii: ",") })
     }
 
     /// Necessary for `trailingLooseCodes` with a comma: a comma, and the line ends (before

@@ -1,0 +1,22 @@
+/// Necessary conditions for regular expressions, read from a string's UTF-8 bytes: where
+/// one is false its pattern cannot match, so the regex need not run (most menu lines).
+/// Every byte of 0x80 and above is taken for a possible `\s` (ICU's `\s` holds Unicode
+/// spaces), so a non-ASCII space never hides a match.
+enum BytePrecheck {
+    @inline(__always) static func maySpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) || b >= 0x80 }
+
+    /// A byte for which `first` holds, followed after nothing but possible spaces by one for
+    /// which `separator` holds: what "X\s*," in a list pattern needs.
+    @inline(__always)
+    static func mayHoldListStart(_ s: String, first: (UInt8) -> Bool, separator: (UInt8) -> Bool) -> Bool {
+        var open = false
+        for b in s.utf8 {
+            if first(b) { open = true } else if separator(b) { if open { return true } } else if !maySpace(b) { open = false }
+        }
+        return false
+    }
+
+    @inline(__always) static func isCapital(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+    @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+}
