@@ -23,7 +23,9 @@ enum TextFold {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for ch in s.lowercased() {
-            if ch.isASCII && ch != "`" { out.append(ch); continue }
+            // (A one-byte character tested on its byte: `ch != "`"` was a string comparison.)
+            if let b = ch.asciiByte, b != 0x60 { out.append(ch); continue }
+            if ch == "\r\n" { out.append(ch); continue }
             switch ch {
             case "ß": out += "ss"
             case "œ": out += "oe"

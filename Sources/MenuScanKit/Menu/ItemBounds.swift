@@ -62,8 +62,8 @@ enum ItemBounds {
         func endsOpen(_ r: RawItem) -> Bool {
             guard let last = r.lines.last else { return endsMidPhrase(r.name) }
             let t = text(last)
-            if PriceParser.find(in: t, allowPlain: false) != nil { return false }
-            return endsMidPhrase(t)
+            // (The cheap test first: the price regex only runs on a line that ends mid-phrase.)
+            return endsMidPhrase(t) && PriceParser.find(in: t, allowPlain: false) == nil
         }
         let starts = items.map { startsMidPhrase($0.name) }
         let ends = items.map(endsOpen)
