@@ -78,6 +78,12 @@ enum Tokenizer {
             func flush() {
                 guard !current.isEmpty else { return }
                 let norm = TextFold.fold(current)
+                // Every "…frei" form has an "f" and six characters at least: other words need no split.
+                guard norm.utf8.count >= 6, norm.utf8.contains(UInt8(ascii: "f")) else {
+                    tokens.append(Token(norm: norm, raw: current, kind: .word, word: wi, sentence: sentence))
+                    current = ""
+                    return
+                }
                 for piece in splitFrei(norm, raw: current) {
                     tokens.append(Token(norm: piece.0, raw: piece.1, kind: .word, word: wi, sentence: sentence))
                 }
