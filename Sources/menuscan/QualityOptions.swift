@@ -53,8 +53,8 @@ struct PreprocessOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Let Tesseract retry each low-confidence line inverted (its tessedit_do_invert).")
     var retryInverted = OCRSettings().retryInverted
 
-    @Flag(name: .long, help: "Give Tesseract the photo's grayscale copy instead of the colour photo (see docs/performance.md, Round 4).")
-    var readGray = false
+    @Flag(inversion: .prefixedNo, help: "Give Tesseract the photo's grayscale copy instead of the colour photo (see docs/performance.md, Rounds 4 and 5).")
+    var readGray = PreprocessSettings().readGray
 
     var settings: PreprocessSettings {
         var p = PreprocessSettings()

@@ -81,6 +81,9 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .long, help: "Skip the second pass that reads text lines the layout pass left unread (e.g. isolated prices).")
     var noRecover = false
 
+    @Option(name: .long, help: ArgumentHelp("Line recovery gives up after reading N unread lines without keeping one (default \(ScanSettings().recoveryGiveUp); 0: reads all).", visibility: .hidden))
+    var recoveryGiveUp: Int?
+
     @Flag(name: .long, help: "Keep Tesseract's line order instead of reading column by column (ruling lines and gutters as column walls).")
     var noReadingOrder = false
 
@@ -142,6 +145,7 @@ struct ScanCommand: ParsableCommand {
                                     preprocess: preprocessing.settings)
         settings.menu = !noMenu
         settings.recoverLines = !noRecover
+        if let recoveryGiveUp { settings.recoveryGiveUp = max(0, recoveryGiveUp) }
         settings.readingOrder = !noReadingOrder
         settings.allergenProfile = profile
         settings.maxPDFPages = maxPdfPages

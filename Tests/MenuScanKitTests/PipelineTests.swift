@@ -29,6 +29,25 @@ struct PipelineTests {
         for (i, a) in boxes.enumerated() { for b in boxes[(i + 1)...] { #expect(a.iou(b) < 0.5) } }
     }
 
+    @Test("line recovery gives up only while nothing was kept, after the set number of reads; recognizeLines stops when told")
+    func giveUp() throws {
+        #expect(PhotoProcessor.continuesRecovery(tried: 15, kept: 0, giveUp: 16))
+        #expect(!PhotoProcessor.continuesRecovery(tried: 16, kept: 0, giveUp: 16))
+        #expect(PhotoProcessor.continuesRecovery(tried: 40, kept: 1, giveUp: 16))
+        #expect(PhotoProcessor.continuesRecovery(tried: 400, kept: 0, giveUp: 0))
+        let image = try ImageDecoder().decode(fileAt: TestSupport.samples.appendingPathComponent("menu-clean.png")).pix
+        let engine = try TesseractEngine(settings: OCRSettings())
+        let boxes = Array(try engine.recognize(image).lines.prefix(3).map(\.box))
+        try #require(boxes.count == 3)
+        var asked = 0
+        let stopped = engine.recognizeLines(image, boxes: boxes) { _ in
+            asked += 1
+            return asked < 2
+        }
+        #expect(asked == 2 && stopped.count == 2)
+        #expect(engine.recognizeLines(image, boxes: boxes).count == 3)
+    }
+
     @Test("menu items come out with prices, allergens, diet and safety against a profile")
     func menu() throws {
         var settings = ScanSettings()

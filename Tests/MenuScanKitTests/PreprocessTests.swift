@@ -102,7 +102,10 @@ struct PreprocessTests {
         let prepared = try PhotoProcessor(settings: settings).prepare(small, textHeight: 8, gray: gray)
         #expect(prepared.ocrCopy.depth == 8 && prepared.record.scale > 1)
         #expect(prepared.upright === small)
-        let colour = try PhotoProcessor(settings: ScanSettings()).prepare(small, textHeight: 8, gray: gray)
+        #expect(ScanSettings().preprocess.readGray, "the default since round 5 of issue 16")
+        var colourSettings = ScanSettings()
+        colourSettings.preprocess.readGray = false
+        let colour = try PhotoProcessor(settings: colourSettings).prepare(small, textHeight: 8, gray: gray)
         #expect(colour.ocrCopy.depth == small.depth)
         let result = try Self.process(small, settings: settings)
         let salmon = try #require(result.ocr?.page.words.first { $0.text == "Salmon" })

@@ -142,7 +142,9 @@ public final class TesseractEngine {
     /// Reads each box of `image` as a single text line (PSM 7), for lines the
     /// page layout pass left unread. Returns one line per box that yielded
     /// words (in image pixels), in the order given.
-    public func recognizeLines(_ image: Bitmap, boxes: [Box]) -> [OCRLine] {
+    /// `proceed`: asked after each box with the line read there (nil when
+    /// nothing was read); returning false stops before the next box.
+    public func recognizeLines(_ image: Bitmap, boxes: [Box], proceed: ((OCRLine?) -> Bool)? = nil) -> [OCRLine] {
         guard !boxes.isEmpty else { return [] }
         defer {
             TessBaseAPIClear(api)
@@ -153,10 +155,15 @@ public final class TesseractEngine {
         var lines: [OCRLine] = []
         for box in boxes where box.width > 0 && box.height > 0 {
             TessBaseAPISetRectangle(api, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
-            guard TessBaseAPIRecognize(api, nil) == 0, let iterator = ResultIterator(api: api) else { continue }
-            let words = iterator.page().words
-            guard let first = words.first else { continue }
-            lines.append(OCRLine(box: words.dropFirst().reduce(first.box) { $0.union($1.box) }, words: words))
+            var line: OCRLine?
+            if TessBaseAPIRecognize(api, nil) == 0, let iterator = ResultIterator(api: api) {
+                let words = iterator.page().words
+                if let first = words.first {
+                    line = OCRLine(box: words.dropFirst().reduce(first.box) { $0.union($1.box) }, words: words)
+                }
+            }
+            if let line { lines.append(line) }
+            if let proceed, !proceed(line) { break }
         }
         return lines
     }

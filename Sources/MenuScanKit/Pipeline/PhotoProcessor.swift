@@ -17,6 +17,11 @@ public struct ScanSettings: Sendable, Hashable, Codable {
     public var readingOrder: Bool = true
     /// Structure the menu into items and classify allergens and diet (R7, R8).
     public var menu: Bool = true
+    /// Line recovery gives up on a photo after reading this many unread
+    /// lines without keeping one (0: reads every candidate). 16: on the tune
+    /// photos the first kept line came at most 10th, except one recovered
+    /// word of noise at the 47th (docs/performance.md, round 5).
+    public var recoveryGiveUp: Int = 16
     /// The user's allergen profile: items become safe / caution / unsafe.
     public var allergenProfile: AllergenProfile?
     /// PDFs with more pages are refused (MSG-INPUT-005); see `InputDiscovery`.
@@ -539,17 +544,39 @@ public final class PhotoProcessor {
         }
         let upright = Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height)
         let readWords = pageLines.flatMap(\.words)
-        let lines = engine.recognizeLines(prepared.ocrCopy, boxes: boxes)
-        let marked = lines.map { line in
-            OCRLine(box: line.box, words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: $0.box, recovered: true) })
-        }
-        return OCRPage(blocks: [OCRBlock(box: upright, lines: marked)]).mapped(by: 1 / scale, within: upright).lines.filter { line in
+        /// The line in upright pixels when it is kept.
+        func kept(_ read: OCRLine) -> OCRLine? {
+            let marked = OCRLine(box: read.box, words: read.words.map {
+                OCRWord(text: $0.text, confidence: $0.confidence, box: $0.box, recovered: true)
+            })
+            guard let line = OCRPage(blocks: [OCRBlock(box: upright, lines: [marked])]).mapped(by: 1 / scale, within: upright).lines.first
+            else { return nil }
             // Stricter than R4: single lines read out of context are where
             // texture turns into "words" (measured on food photos).
-            (line.meanConfidence ?? 0) >= Self.recoveryMinimumConfidence
-                && line.text.unicodeScalars.filter({ CharacterSet.alphanumerics.contains($0) }).count >= 2
-                && !readWords.contains { $0.box.iou(line.box) > 0.3 || ($0.box.intersection(line.box)?.area ?? 0) * 2 > line.box.area }
+            guard (line.meanConfidence ?? 0) >= Self.recoveryMinimumConfidence,
+                  line.text.unicodeScalars.filter({ CharacterSet.alphanumerics.contains($0) }).count >= 2,
+                  !readWords.contains(where: { $0.box.iou(line.box) > 0.3 || ($0.box.intersection(line.box)?.area ?? 0) * 2 > line.box.area })
+            else { return nil }
+            return line
         }
+        var recovered: [OCRLine] = []
+        var tried = 0
+        let giveUp = settings.recoveryGiveUp
+        _ = engine.recognizeLines(prepared.ocrCopy, boxes: boxes) { read in
+            tried += 1
+            if let read, let line = kept(read) { recovered.append(line) }
+            return Self.continuesRecovery(tried: tried, kept: recovered.count, giveUp: giveUp)
+        }
+        return recovered
+    }
+
+    /// Whether line recovery reads the next candidate: always once a line
+    /// was kept; otherwise until `giveUp` candidates were read in vain
+    /// (0: never gives up). Unread ink where the first lines read give
+    /// nothing is mostly texture, pictures or a script the model does not
+    /// know (docs/performance.md, round 5).
+    static func continuesRecovery(tried: Int, kept: Int, giveUp: Int) -> Bool {
+        giveUp <= 0 || kept > 0 || tried < giveUp
     }
 
     /// Short unread ink on the rows of read lines (`PriceRecovery.candidates`),
