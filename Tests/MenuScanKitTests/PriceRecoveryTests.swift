@@ -116,6 +116,43 @@ extension PriceRecoveryTests {
     }
 }
 
+extension PriceRecoveryTests {
+    /// Three-word lines whose words rise 5 px every 100 px (a photo tilted about 3°).
+    private func tiltedLine(_ words: [String], x: Int, y: Int, rise: Int) -> OCRLine {
+        let ws = words.enumerated().map { k, t in
+            OCRWord(text: t, confidence: 0.95, box: Box(x: x + 100 * k, y: y - rise * k, width: 80, height: 20))
+        }
+        return OCRLine(box: ws.dropFirst().reduce(ws[0].box) { $0.union($1.box) }, words: ws)
+    }
+
+    @Test("on a tilted photo a price far right of its name is on the name's sloped row, not its box's")
+    func tiltedRows() {
+        func page(rise: Int) -> OCRPage {
+            OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 700, height: 300), lines: [
+                tiltedLine(["Grilled", "Salmon", "Fillet"], x: 20, y: 100, rise: rise),
+                tiltedLine(["Lemon", "Tart", "Slice"], x: 20, y: 200, rise: rise),
+            ])])
+        }
+        // "12" at x 600: 23 px above the first line's box on a page rising 5 px per 100 px.
+        let chars = ink(2, x: 600, y: 70)
+        #expect(PriceRecovery().candidates(page: page(rise: 5), ink: map(chars)).count == 1)
+        // The same ink beside level lines is on no row.
+        #expect(PriceRecovery().candidates(page: page(rise: 0), ink: map(chars)).isEmpty)
+        // Kept prices of a tilted page stay lines of their own (the structure joins them along
+        // the slope); on a level page they go into their rows.
+        func reading(_ t: String, y: Int) -> OCRLine {
+            let b = Box(x: 600, y: y, width: 12 * t.count, height: 20)
+            return OCRLine(box: b, words: [OCRWord(text: t, confidence: 0.9, box: b)])
+        }
+        let tilted = PriceRecovery().merge([reading("12", y: 70), reading("9.50", y: 170)], into: page(rise: 5))
+        #expect(tilted.count == 2)
+        let newBlocks = tilted.page.blocks.dropFirst().map(\.lines.count)
+        #expect(newBlocks == [1, 1])
+        let level = PriceRecovery().merge([reading("12", y: 100), reading("9.50", y: 200)], into: page(rise: 0))
+        #expect(level.page.lines.map(\.text) == ["Grilled Salmon Fillet 12", "Lemon Tart Slice 9.50"])
+    }
+}
+
 @Suite struct PriceSignRepairTests {
     @Test("a misread sign or a sign read as a digit is repaired on a page of one currency")
     func repairs() {

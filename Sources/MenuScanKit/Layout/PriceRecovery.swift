@@ -40,6 +40,8 @@ public struct PriceRecovery: Sendable, Equatable {
     /// At most this many characters, below this confidence (or with no letter or digit
     /// other than at most one).
     public var misreadLength = 3
+    /// From this page slope (about 1°) recovered prices are not inserted into rows.
+    static let tiltedSlope = 0.02
     public var misreadConfidence = 0.9
 
     /// The one-word lines of `page` that may be a misread price (see `misreadLength`).
@@ -66,11 +68,19 @@ public struct PriceRecovery: Sendable, Equatable {
             return Box(x: s.x - g, y: s.y - g, width: s.width + 2 * g, height: s.height + 2 * g)
         }
         let rows: [Box] = lines.map { $0.box.scaled(by: f) }.filter { $0.height > 0 }
+        // A row follows the page's slope: on a tilted photo a price printed far right of its
+        // name sits higher or lower than the name's box (PageLayout.slope, as the structure
+        // attaches lone prices).
+        let slope = PageLayout.slope(of: page)
+        func onRowOf(_ r: Box, x: Int, y: Int) -> Bool {
+            let shift = Int((slope * Double(x - (r.x + r.width / 2))).rounded())
+            return y >= r.y + shift && y < r.maxY + shift
+        }
         // Unread characters on the row of a read line beside it, or just under its start.
         let unread = ink.characters.filter { c in
             let cx = c.x + c.width / 2, cy = c.y + c.height / 2
             guard rows.contains(where: { r in
-                (cy >= r.y && cy < r.maxY && (cx < r.x || cx >= r.maxX))
+                (onRowOf(r, x: cx, y: cy) && (cx < r.x || cx >= r.maxX))
                     || (cy >= r.maxY && Double(cy - r.maxY) <= underGap * Double(r.height) && cx >= r.x - r.height && cx < r.maxX)
             }) else { return false }
             return !read.contains { cx >= $0.x && cx < $0.maxX && cy >= $0.y && cy < $0.maxY }
@@ -99,16 +109,16 @@ public struct PriceRecovery: Sendable, Equatable {
         for cluster in clusters where cluster.count <= maximumComponents {
             let b = cluster.box
             guard b.height > 0, Double(b.width) <= maximumAspect * Double(b.height) else { continue }
-            let cy = b.y + b.height / 2
+            let cy = b.y + b.height / 2, cx = b.x + b.width / 2
             // A read line on its row, beside it (not over it), of a comparable height.
             let onRow = rows.contains { r in
-                guard cy >= r.y, cy < r.maxY, b.maxX <= r.x || b.x >= r.maxX else { return false }
+                guard onRowOf(r, x: cx, y: cy), b.maxX <= r.x || b.x >= r.maxX else { return false }
                 let share = Double(b.height) / Double(r.height)
                 return share >= minimumHeightShare && share <= maximumHeightShare
             }
             // Or on a line of its own just under a read line, starting where it starts
             // ("Onion Rings" / "18,00" under it), and on no read line's row.
-            let under = !onRow && !rows.contains { cy >= $0.y && cy < $0.maxY } && rows.contains { r in
+            let under = !onRow && !rows.contains { onRowOf($0, x: cx, y: cy) } && rows.contains { r in
                 b.y >= r.maxY - r.height / 4 && Double(b.y - r.maxY) <= underGap * Double(r.height)
                     && abs(b.x - r.x) <= r.height
                     && Double(b.height) / Double(r.height) >= minimumHeightShare
@@ -201,7 +211,14 @@ public struct PriceRecovery: Sendable, Equatable {
             }
             if !done { inserted.append(line) }
         }
-        if !inserted.isEmpty { out = out.inserting(inserted) }
+        // On a tilted page a price's row in the photo is not its name's row: row insertion
+        // would put it into a neighbour's line. There it stays a line of its own, and the
+        // structure joins it to its name along the slope (PageLayout.attachLonePrices).
+        if abs(PageLayout.slope(of: page)) >= Self.tiltedSlope {
+            for line in inserted { out.blocks.append(OCRBlock(box: line.box, lines: [line])) }
+        } else if !inserted.isEmpty {
+            out = out.inserting(inserted)
+        }
         return (out, kept.count)
     }
 
