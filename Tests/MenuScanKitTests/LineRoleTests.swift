@@ -19,6 +19,28 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(p.name == "Soup" && p.price == "6.5" && p.rest == ["roasted tomato and basil broth"])
         p = RoleStructurer.parseNameLine("Pancakes 8 · 620 Cal")
         #expect(p.name == "Pancakes" && p.price == "8")
+        // The unit as OCR misreads it.
+        p = RoleStructurer.parseNameLine("STICKY TOFFEE PUDDING $26 830 Ca")
+        #expect(p.name == "STICKY TOFFEE PUDDING" && p.price == "$26" && p.rest == ["830 Ca"])
+        p = RoleStructurer.parseNameLine("OMELETTE $14 690 Cai")
+        #expect(p.name == "OMELETTE" && p.price == "$14")
+        // "Ca" inside a line is no unit: "12 Caesar" stays.
+        #expect(RoleStructurer.splitCalories("Salad 12 Caesar").1.isEmpty)
+    }
+
+    @Test func aDescriptionGivesItsPriceAlsoBeforeItsCalories() {
+        // A price column read onto the description's row, with its calorie count.
+        let page = OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 800, height: 200), lines: [
+            tline("DESSERTS", x: 20, y: 0, h: 34),
+            tline("CHEESECAKE", x: 20, y: 50, h: 24),
+            tline("Parmesan and rosemary on a bed of tomato 12.00 580 Cal", x: 20, y: 80, h: 18),
+            tline("AFFOGATO", x: 20, y: 120, h: 24),
+            tline("Vanilla ice cream and espresso 6.50 210 Cal", x: 20, y: 150, h: 18),
+        ])])
+        let menu = analyzer.analyze(page: page, profile: nil)
+        #expect(menu.items.map(\.name) == ["CHEESECAKE", "AFFOGATO"])
+        #expect(menu.items.map(\.price) == ["12.00", "6.50"])
+        #expect(menu.items.map(\.description) == ["Parmesan and rosemary on a bed of tomato 580 Cal", "Vanilla ice cream and espresso 210 Cal"])
     }
 
     @Test func featuresNeverIndexPastThePage() {

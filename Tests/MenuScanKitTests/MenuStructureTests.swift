@@ -58,6 +58,10 @@ enum PageBuilder {
         ("Mississippi mud pie 6.00", "Mississippi mud pie", "6.00"),
         ("Crème brûlée 7.00", "Crème brûlée", "7.00"),
         ("Eggs Benedict 9.00", "Eggs Benedict", "9.00"),
+        // Sizes: a one-decimal first size, a second size written short after a slash.
+        ("Penne Arrabbiata 4,5/8", "Penne Arrabbiata", "4,5/8"),
+        ("Pizza Diavola €12.50/18", "Pizza Diavola", "€12.50/18"),
+        ("Tomato Soup 6.5", "Tomato Soup", "6.5"),
     ])
     func trailingPrices(_ line: String, _ before: String, _ price: String) throws {
         let f = try #require(PriceParser.find(in: line, allowPlain: false))
@@ -65,7 +69,7 @@ enum PageBuilder {
         #expect(f.price == price)
     }
 
-    @Test(arguments: ["24,925 BAPTISMS", "1/2 ROAST CHICKEN", "Served with 2 eggs", "(1, 15)", "8oz CHEESE BURGER",
+    @Test(arguments: ["24,925 BAPTISMS", "1/2 ROAST CHICKEN", "Served 12 to 3/4", "Pasta 4,5 / x", "Served with 2 eggs", "(1, 15)", "8oz CHEESE BURGER",
                       "Spicy (1, 9, 13) / BBQ (1, 9, 13)", "IN THE YEARS FROM 1700 TO 1900 WERE:"])
     func notPrices(_ line: String) {
         #expect(PriceParser.find(in: line, allowPlain: false) == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 @testable import MenuScanKit
 
@@ -69,6 +70,132 @@ import Testing
     func priceText() {
         for t in ["12", "9.50", "12,50 €", "€7", "$4.5", "12/18", "+3", "£2.50"] { #expect(PriceRecovery.isPrice(t), "\(t)") }
         for t in ["a2", "Soup", "12 Soup", "", "1234567", "9.50.", "450 Cal"] { #expect(!PriceRecovery.isPrice(t), "\(t)") }
+    }
+}
+
+extension PriceRecoveryTests {
+    /// A centred menu: "LINGUINE", its description, and its price "5" centred under the
+    /// description, which the page pass read as "2)"; another item's price "7" read right.
+    private func centredPage() -> OCRPage {
+        func word(_ t: String, _ b: Box, _ c: Double) -> OCRLine { OCRLine(box: b, words: [OCRWord(text: t, confidence: c, box: b)]) }
+        return OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 600, height: 400), lines: [
+            word("LINGUINE", Box(x: 240, y: 20, width: 120, height: 24), 0.95),
+            word("Mustard and celeriac purée", Box(x: 160, y: 50, width: 280, height: 20), 0.95),
+            word("2)", Box(x: 295, y: 76, width: 10, height: 18), 0.81),
+            word("LASAGNE", Box(x: 245, y: 110, width: 110, height: 24), 0.95),
+            word("Potatoes and mustard", Box(x: 190, y: 140, width: 220, height: 20), 0.95),
+            word("7", Box(x: 295, y: 166, width: 10, height: 18), 0.93),
+        ])])
+    }
+
+    @Test("a short misread token centred under a line is re-read; a confident word or a price is not")
+    func misreadTokensAreCandidates() {
+        let page = centredPage()
+        let r = PriceRecovery()
+        #expect(r.misreadTokens(page).map(\.text) == ["2)"])
+        let found = r.candidates(page: page, ink: map([]))
+        #expect(found.count == 1)
+        #expect(found.first.map { $0.x <= 295 && $0.maxX >= 305 && $0.y <= 76 } == true)
+    }
+
+    @Test("an accepted re-read replaces its misread token in place; an unaligned or wordy one does not")
+    func rereadReplacesTheToken() {
+        let page = centredPage()
+        let b = Box(x: 294, y: 76, width: 11, height: 18)
+        let reading = OCRLine(box: b, words: [OCRWord(text: "5.", confidence: 0.9, box: b)])
+        let (out, n) = PriceRecovery().merge([reading], into: page)
+        #expect(n == 1)
+        #expect(out.lines.map(\.text) == ["LINGUINE", "Mustard and celeriac purée", "5", "LASAGNE", "Potatoes and mustard", "7"])
+        #expect(out.lines[2].words.first?.recovered == true)
+        // A reading that is no price changes nothing.
+        let word = OCRLine(box: b, words: [OCRWord(text: "it", confidence: 0.9, box: b)])
+        #expect(PriceRecovery().merge([word], into: page).page == page)
+        // Without another price in its column, nothing is kept.
+        let lone = OCRPage(blocks: [OCRBlock(box: page.blocks[0].box, lines: Array(page.blocks[0].lines.prefix(3)))])
+        #expect(PriceRecovery().merge([reading], into: lone).count == 0)
+    }
+}
+
+extension PriceRecoveryTests {
+    /// Three-word lines whose words rise 5 px every 100 px (a photo tilted about 3°).
+    private func tiltedLine(_ words: [String], x: Int, y: Int, rise: Int) -> OCRLine {
+        let ws = words.enumerated().map { k, t in
+            OCRWord(text: t, confidence: 0.95, box: Box(x: x + 100 * k, y: y - rise * k, width: 80, height: 20))
+        }
+        return OCRLine(box: ws.dropFirst().reduce(ws[0].box) { $0.union($1.box) }, words: ws)
+    }
+
+    @Test("on a tilted photo a price far right of its name is on the name's sloped row, not its box's")
+    func tiltedRows() {
+        func page(rise: Int) -> OCRPage {
+            OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 700, height: 300), lines: [
+                tiltedLine(["Grilled", "Salmon", "Fillet"], x: 20, y: 100, rise: rise),
+                tiltedLine(["Lemon", "Tart", "Slice"], x: 20, y: 200, rise: rise),
+            ])])
+        }
+        // "12" at x 600: 23 px above the first line's box on a page rising 5 px per 100 px.
+        let chars = ink(2, x: 600, y: 70)
+        #expect(PriceRecovery().candidates(page: page(rise: 5), ink: map(chars)).count == 1)
+        // The same ink beside level lines is on no row.
+        #expect(PriceRecovery().candidates(page: page(rise: 0), ink: map(chars)).isEmpty)
+        // Kept prices of a tilted page stay lines of their own (the structure joins them along
+        // the slope); on a level page they go into their rows.
+        func reading(_ t: String, y: Int) -> OCRLine {
+            let b = Box(x: 600, y: y, width: 12 * t.count, height: 20)
+            return OCRLine(box: b, words: [OCRWord(text: t, confidence: 0.9, box: b)])
+        }
+        let tilted = PriceRecovery().merge([reading("12", y: 70), reading("9.50", y: 170)], into: page(rise: 5))
+        #expect(tilted.count == 2)
+        let newBlocks = tilted.page.blocks.dropFirst().map(\.lines.count)
+        #expect(newBlocks == [1, 1])
+        let level = PriceRecovery().merge([reading("12", y: 100), reading("9.50", y: 200)], into: page(rise: 0))
+        #expect(level.page.lines.map(\.text) == ["Grilled Salmon Fillet 12", "Lemon Tart Slice 9.50"])
+    }
+}
+
+@Suite struct PriceSignRepairTests {
+    @Test("a misread sign or a sign read as a digit is repaired on a page of one currency")
+    func repairs() {
+        let out = PriceSignRepair.repair(["£13", "£11.00", "$3", "26.5", "£18.00", nil, "£6.00", "12"])
+        #expect(out == ["£13", "£11.00", "£3", "£6.5", "£18.00", nil, "£6.00", "12"])
+        // "$4" read "54" among dollar prices up to 26.
+        #expect(PriceSignRepair.repair(["$12", "$9.50", "54", "$26", "$4"]) == ["$12", "$9.50", "$4", "$26", "$4"])
+    }
+
+    @Test("prices that fit the page, pages of mixed or no signs: nothing changes")
+    func leavesAlone() {
+        // 24 lies within the page's prices: kept.
+        #expect(PriceSignRepair.repair(["£13", "£11.00", "24", "£28.00"]) == ["£13", "£11.00", "24", "£28.00"])
+        // Too few signed prices.
+        #expect(PriceSignRepair.repair(["£13", "26.5", "9", "7", "£6"]) == ["£13", "26.5", "9", "7", "£6"])
+        // Two currencies in even measure: no page currency.
+        #expect(PriceSignRepair.repair(["£13", "$11", "£4", "$5", "26"]) == ["£13", "$11", "£4", "$5", "26"])
+        // Unsigned pages (separator repair's work) are untouched.
+        #expect(PriceSignRepair.repair(["12", "9.50", "26.5"]) == ["12", "9.50", "26.5"])
+    }
+}
+
+@Suite struct PriceTokenTests {
+    @Test("OCR confusions in a price's place are put back; words and prices stay")
+    func examples() {
+        let fixed = ["l2": "12", "5.5O": "5.50", "S8": "$8", "7.": "7", "12,-": "12", "I4.50": "14.50", "9,5O €": "9,50 €"]
+        for (read, price) in fixed { #expect(PriceToken.normalised(read) == price, "\(read)") }
+        for t in ["12", "9.50", "€7", "12/18", "+3"] { #expect(PriceToken.normalised(t) == t, "\(t)") }
+        for t in ["Soup", "it", "@", "2)", "On", "12oz", "Bowl", "SOS", "450 Cal", "|2"] { #expect(PriceToken.normalised(t) == t, "\(t)") }
+    }
+
+    @Test("property: idempotent, a change always gives a price, no digit means no change")
+    func properties() {
+        let pieces = ["1", "2", "5", "12", ".", ",", "O", "o", "l", "I", "S", "s", "B", "Z", "€", "$", "£", "/", "-", " ", "a", "e", "x", ":", "'"]
+        let gen = Gen.element(of: pieces).array(of: 0...7).map { $0.compactMap { $0 }.joined() }
+        var rng = Xoshiro(seed: (61, 0x9E37_79B9_7F4A_7C15, 61 &* 31 &+ 7, 0xD1B5_4A32_D192_ED03))
+        for i in 0..<3000 {
+            let t = gen.run(using: &rng)
+            let n = PriceToken.normalised(t)
+            #expect(PriceToken.normalised(n) == n, "iteration \(i): \(t)")
+            if n != t && n != t.trimmingCharacters(in: .whitespaces) { #expect(PriceRecovery.isPrice(n), "iteration \(i): \(t)") }
+            if !t.contains(where: { $0.isASCII && $0.isNumber }) { #expect(n == t, "iteration \(i): \(t)") }
+        }
     }
 }
 

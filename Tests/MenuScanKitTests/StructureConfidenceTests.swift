@@ -57,7 +57,10 @@ private func onePage(_ lines: [OCRLine]) -> OCRPage {
         let right = ["Grilled Salmon", "Roast Chicken", "Mushroom Risotto", "Pork Belly", "Cheese Board", "Lemon Tart"]
         var across: [OCRLine] = [], columns: [OCRLine] = []
         for k in left.indices {
-            across.append(tline("\(left[k]) ........ \(5 + k).50 \(right[k]) with greens ....... \(12 + k).00", x: 40, y: 40 * k))
+            // One line over both columns: the right column's dish starts after the gutter.
+            let l = tline("\(left[k]) ........ \(5 + k).50", x: 40, y: 40 * k)
+            let r = tline("\(right[k]) with greens ....... \(12 + k).00", x: l.box.maxX + 60, y: 40 * k)
+            across.append(OCRLine(box: l.box.union(r.box), words: l.words + r.words))
             columns.append(tline("\(left[k]) ........ \(5 + k).50", x: 40, y: 40 * k))
         }
         for k in right.indices { columns.append(tline("\(right[k]) with greens ....... \(12 + k).00", x: 40, y: 40 * (k + 7))) }
@@ -92,10 +95,12 @@ private func onePage(_ lines: [OCRLine]) -> OCRPage {
 }
 
 @Suite struct SecondDishSplitTests {
+    /// Words 20 px tall set with 10 px word spaces; "‖" stands for a column gutter (60 px).
     private func words(_ s: String) -> [OCRWord] {
         var x = 0
         var out: [OCRWord] = []
         for w in s.split(separator: " ") {
+            if w == "‖" { x += 50; continue }
             let text = String(w)
             out.append(OCRWord(text: text, confidence: 0.9, box: Box(x: x, y: 0, width: 12 * text.count, height: 20)))
             x += 12 * text.count + 10
@@ -107,12 +112,24 @@ private func onePage(_ lines: [OCRLine]) -> OCRPage {
     }
 
     @Test func aLineReadAcrossColumnsIsCutAfterThePriceOrTheLeaders() {
-        #expect(split("Gulaschsuppe .......... 5,80 Gebackener Kibbeling mit") == ["Gulaschsuppe .......... 5,80", "Gebackener Kibbeling mit"])
-        #expect(split("Remoulade u. Pommes Frites .8,50 Senf-Zwiebelkruste, Grilltomate")
+        #expect(split("Gulaschsuppe .......... 5,80 ‖ Gebackener Kibbeling mit") == ["Gulaschsuppe .......... 5,80", "Gebackener Kibbeling mit"])
+        #expect(split("Remoulade u. Pommes Frites .8,50 ‖ Senf-Zwiebelkruste, Grilltomate")
                 == ["Remoulade u. Pommes Frites .8,50", "Senf-Zwiebelkruste, Grilltomate"])
+        // After leaders no gutter is needed: the dots fill it.
         #expect(split("Pomegranate and new ............ MUSHROOM KEBAB £16.00") == ["Pomegranate and new ............", "MUSHROOM KEBAB £16.00"])
         // Three columns: cut twice.
-        #expect(split("Soup £5.50 Grilled Salmon £14.00 Lemon Tart with cream").count == 3)
+        #expect(split("Soup £5.50 ‖ Grilled Salmon £14.00 ‖ Lemon Tart with cream").count == 3)
+    }
+
+    @Test func aPriceInsideALineIsNoCutWithoutAGutter() {
+        // A price in the middle of a dish's own line, ordinary word spacing: one dish.
+        #expect(split("Fish 12.50 Served with chips") == ["Fish 12.50 Served with chips"])
+        #expect(!StructureConfidence.holdsTwoItems(words: words("Fish 12.50 Served with chips")))
+        // The same words across a gutter: two columns read as one line.
+        #expect(split("Fish 12.50 ‖ Served with chips") == ["Fish 12.50", "Served with chips"])
+        #expect(StructureConfidence.holdsTwoItems(words: words("Fish 12.50 ‖ Served with chips")))
+        // Without boxes (text input) the words alone decide, as before.
+        #expect(StructureConfidence.holdsTwoItems("Tomato Soup $6.50 Grilled Salmon with dill"))
     }
 
     @Test func aMenusOwnLinesAreNotCut() {

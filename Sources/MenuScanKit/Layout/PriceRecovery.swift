@@ -26,7 +26,7 @@ public struct PriceRecovery: Sendable, Equatable {
     /// At most this many candidates are read (each is one small Tesseract call).
     public var maximumCandidates = 60
     /// Accepted readings: mean word confidence at least this.
-    public var minimumConfidence = 0.6
+    public var minimumConfidence = 0.5
     /// A price under its name: its top at most this many line heights below the read line.
     public var underGap = 1.5
     /// Column alignment: left, right or centre within this many line heights.
@@ -34,7 +34,28 @@ public struct PriceRecovery: Sendable, Equatable {
 
     public init() {}
 
-    /// Unread short ink clusters on the rows of read lines (upright photo pixels, padded for reading).
+    /// A short token the page pass read as a line of its own that is no price and no
+    /// confident word ("2)", "@", "it" where the photo shows "5", "7"): Tesseract's
+    /// page pass guesses a lone digit badly, the single-line re-read gets it right.
+    /// At most this many characters, below this confidence (or with no letter or digit
+    /// other than at most one).
+    public var misreadLength = 3
+    /// From this page slope (about 1°) recovered prices are not inserted into rows.
+    static let tiltedSlope = 0.02
+    public var misreadConfidence = 0.9
+
+    /// The one-word lines of `page` that may be a misread price (see `misreadLength`).
+    public func misreadTokens(_ page: OCRPage) -> [OCRWord] {
+        page.lines.compactMap { line in
+            guard line.words.count == 1, let w = line.words.first else { return nil }
+            let t = w.text.trimmingCharacters(in: .whitespaces)
+            guard !t.isEmpty, t.count <= misreadLength, !Self.isPrice(t), w.box.width > 0, w.box.height > 0 else { return nil }
+            return (w.confidence ?? 0) < misreadConfidence ? w : nil
+        }
+    }
+
+    /// Unread short ink clusters on the rows of read lines, and misread short tokens
+    /// placed the same way (upright photo pixels, padded for reading).
     public func candidates(page: OCRPage, ink: TextRegionAnalyzer.InkMap) -> [Box] {
         let f = ink.factor
         guard f > 0 else { return [] }
@@ -47,16 +68,23 @@ public struct PriceRecovery: Sendable, Equatable {
             return Box(x: s.x - g, y: s.y - g, width: s.width + 2 * g, height: s.height + 2 * g)
         }
         let rows: [Box] = lines.map { $0.box.scaled(by: f) }.filter { $0.height > 0 }
+        // A row follows the page's slope: on a tilted photo a price printed far right of its
+        // name sits higher or lower than the name's box (PageLayout.slope, as the structure
+        // attaches lone prices).
+        let slope = PageLayout.slope(of: page)
+        func onRowOf(_ r: Box, x: Int, y: Int) -> Bool {
+            let shift = Int((slope * Double(x - (r.x + r.width / 2))).rounded())
+            return y >= r.y + shift && y < r.maxY + shift
+        }
         // Unread characters on the row of a read line beside it, or just under its start.
         let unread = ink.characters.filter { c in
             let cx = c.x + c.width / 2, cy = c.y + c.height / 2
             guard rows.contains(where: { r in
-                (cy >= r.y && cy < r.maxY && (cx < r.x || cx >= r.maxX))
+                (onRowOf(r, x: cx, y: cy) && (cx < r.x || cx >= r.maxX))
                     || (cy >= r.maxY && Double(cy - r.maxY) <= underGap * Double(r.height) && cx >= r.x - r.height && cx < r.maxX)
             }) else { return false }
             return !read.contains { cx >= $0.x && cx < $0.maxX && cy >= $0.y && cy < $0.maxY }
         }.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
-        guard !unread.isEmpty else { return [] }
 
         // Horizontal clusters: characters that overlap vertically and are close.
         var clusters: [(box: Box, count: Int)] = []
@@ -81,16 +109,16 @@ public struct PriceRecovery: Sendable, Equatable {
         for cluster in clusters where cluster.count <= maximumComponents {
             let b = cluster.box
             guard b.height > 0, Double(b.width) <= maximumAspect * Double(b.height) else { continue }
-            let cy = b.y + b.height / 2
+            let cy = b.y + b.height / 2, cx = b.x + b.width / 2
             // A read line on its row, beside it (not over it), of a comparable height.
             let onRow = rows.contains { r in
-                guard cy >= r.y, cy < r.maxY, b.maxX <= r.x || b.x >= r.maxX else { return false }
+                guard onRowOf(r, x: cx, y: cy), b.maxX <= r.x || b.x >= r.maxX else { return false }
                 let share = Double(b.height) / Double(r.height)
                 return share >= minimumHeightShare && share <= maximumHeightShare
             }
             // Or on a line of its own just under a read line, starting where it starts
             // ("Onion Rings" / "18,00" under it), and on no read line's row.
-            let under = !onRow && !rows.contains { cy >= $0.y && cy < $0.maxY } && rows.contains { r in
+            let under = !onRow && !rows.contains { onRowOf($0, x: cx, y: cy) } && rows.contains { r in
                 b.y >= r.maxY - r.height / 4 && Double(b.y - r.maxY) <= underGap * Double(r.height)
                     && abs(b.x - r.x) <= r.height
                     && Double(b.height) / Double(r.height) >= minimumHeightShare
@@ -104,7 +132,94 @@ public struct PriceRecovery: Sendable, Equatable {
             if let photo, photo.width > 0, photo.height > 0 { out.append(photo) }
             if out.count >= maximumCandidates { break }
         }
+        // Misread tokens on the row of another read line, beside it, or on a line of their own
+        // under one (left, right or centre aligned with it: a centred menu prints "5" centred
+        // under the description).
+        for w in misreadTokens(page) where out.count < maximumCandidates {
+            let b = w.box
+            let cy = b.y + b.height / 2
+            let others = lines.filter { !($0.words.count == 1 && $0.words[0].box == b) }
+            let share: (Box) -> Bool = { r in
+                let s = Double(b.height) / Double(max(1, r.height))
+                return s >= minimumHeightShare && s <= maximumHeightShare
+            }
+            let onRow = others.contains { l in
+                let r = l.box
+                return cy >= r.y && cy < r.maxY && (b.maxX <= r.x || b.x >= r.maxX) && share(r)
+            }
+            let under = !onRow && others.contains { l in
+                let r = l.box
+                let h = Double(r.height)
+                guard b.y >= r.maxY - r.height / 4, Double(b.y - r.maxY) <= underGap * h, share(r) else { return false }
+                let centre = abs(Double(b.x + b.maxX - r.x - r.maxX)) / 2
+                return Double(abs(b.x - r.x)) <= h || Double(abs(b.maxX - r.maxX)) <= h || centre <= h
+            }
+            guard onRow || under else { continue }
+            let pad = max(2, b.height / 4)
+            if let photo = Box(left: b.x - pad, top: b.y - pad, right: b.maxX + pad, bottom: b.maxY + pad)
+                .intersection(Box(x: 0, y: 0, width: ink.width, height: ink.height)), photo.width > 0, photo.height > 0 {
+                out.append(photo)
+            }
+        }
         return out.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
+    /// The recovered prices merged into `page`: `readings` (single-line reads of the
+    /// candidates, upright photo pixels) are put in price form (`PriceToken.normalised`);
+    /// those on ink no read word covers, and those over a misread token (and no other read
+    /// word), are kept when `accepts` keeps them. A kept re-read replaces its misread
+    /// token in place; the others are inserted into their rows (`OCRPage.inserting`).
+    /// Returns the page and how many prices were added or replaced.
+    public func merge(_ readings: [OCRLine], into page: OCRPage) -> (page: OCRPage, count: Int) {
+        let misread = misreadTokens(page)
+        let misreadBoxes = Set(misread.map(\.box))
+        let readWords = page.lines.flatMap(\.words)
+        func covers(_ w: OCRWord, _ line: OCRLine) -> Bool {
+            w.box.iou(line.box) > 0.3 || (w.box.intersection(line.box)?.area ?? 0) * 2 > line.box.area
+        }
+        var fresh: [OCRLine] = []
+        var replaces: [Box: Box] = [:]   // reading box → misread token box
+        for raw in readings {
+            let words = raw.words.map { w in
+                OCRWord(text: PriceToken.normalised(w.text), confidence: w.confidence, box: w.box, recovered: true)
+            }.filter { !$0.text.isEmpty }
+            guard !words.isEmpty else { continue }
+            let line = OCRLine(box: raw.box, words: words)
+            let covering = readWords.filter { covers($0, line) }
+            if covering.isEmpty {
+                fresh.append(line)
+            } else if covering.count == 1, misreadBoxes.contains(covering[0].box), replaces.values.contains(covering[0].box) == false {
+                replaces[line.box] = covering[0].box
+                fresh.append(line)
+            }
+        }
+        let kept = accepts(fresh, page: page)
+        guard !kept.isEmpty else { return (page, 0) }
+        var out = page
+        var inserted: [OCRLine] = []
+        for line in kept {
+            guard let old = replaces[line.box] else { inserted.append(line); continue }
+            var done = false
+            for b in out.blocks.indices where !done {
+                for l in out.blocks[b].lines.indices where out.blocks[b].lines[l].words.count == 1 && out.blocks[b].lines[l].words[0].box == old {
+                    out.blocks[b].lines[l].words = line.words
+                    out.blocks[b].lines[l].box = line.box
+                    out.blocks[b].box = out.blocks[b].box.union(line.box)
+                    done = true
+                    break
+                }
+            }
+            if !done { inserted.append(line) }
+        }
+        // On a tilted page a price's row in the photo is not its name's row: row insertion
+        // would put it into a neighbour's line. There it stays a line of its own, and the
+        // structure joins it to its name along the slope (PageLayout.attachLonePrices).
+        if abs(PageLayout.slope(of: page)) >= Self.tiltedSlope {
+            for line in inserted { out.blocks.append(OCRBlock(box: line.box, lines: [line])) }
+        } else if !inserted.isEmpty {
+            out = out.inserting(inserted)
+        }
+        return (out, kept.count)
     }
 
     /// The readings to keep: one price each ("12", "9.50", "€7", "12/18",
@@ -112,7 +227,11 @@ public struct PriceRecovery: Sendable, Equatable {
     /// or with a price the page already holds at the end of a line.
     public func accepts(_ readings: [OCRLine], page: OCRPage) -> [OCRLine] {
         let prices = readings.filter { line in
-            (line.meanConfidence ?? 0) >= minimumConfidence && Self.isPrice(line.text)
+            // A price printed with its calorie count ("12  550 Cal") is read as one line:
+            // the price's own words decide.
+            let own = line.words.filter { RoleStructurer.splitCalories($0.text).1.isEmpty && !Self.isCalorieUnit($0.text) }
+            let confidence = own.isEmpty ? 0 : own.map { $0.confidence ?? 0 }.reduce(0, +) / Double(own.count)
+            return confidence >= minimumConfidence && Self.isPriceReading(line.text)
         }
         guard !prices.isEmpty else { return [] }
         // Prices already on the page: the last word of a line when it is a price.
@@ -137,6 +256,18 @@ public struct PriceRecovery: Sendable, Equatable {
 
     private static let priceText = try! NSRegularExpression(
         pattern: #"^\+?\s?[$€£¥]?\s?\d{1,4}(?:[.,]\d{1,2})?\s?[$€£¥]?(?:\s?/\s?\+?[$€£¥]?\d{1,4}(?:[.,]\d{1,2})?)*$"#)
+
+    /// One price, alone or followed by its calorie count ("12 550 Cal").
+    public static func isPriceReading(_ text: String) -> Bool {
+        if isPrice(text) { return true }
+        let (rest, cals) = RoleStructurer.splitCalories(text)
+        return !cals.isEmpty && isPrice(rest)
+    }
+
+    /// "Cal", "kcal" read as a word of their own after the count.
+    static func isCalorieUnit(_ w: String) -> Bool {
+        ["cal", "kcal", "kj", "calories", "cai", "ca1", "ca"].contains(w.lowercased().trimmingCharacters(in: .punctuationCharacters))
+    }
 
     /// One price, nothing else: "12", "9.50", "€7", "12,50 €", "12/18", "+3".
     public static func isPrice(_ text: String) -> Bool {

@@ -228,7 +228,7 @@ public struct MenuAnalyzer: Sendable {
 
         // OCR drops the decimal separator of a price more than any other character.
         if !exactText, !perLine {
-            let repaired = PriceSeparatorRepair.repair(raw.map(\.price))
+            let repaired = PriceSignRepair.repair(PriceSeparatorRepair.repair(raw.map(\.price)))
             for k in raw.indices where k < repaired.count { raw[k].price = repaired[k] }
         }
 

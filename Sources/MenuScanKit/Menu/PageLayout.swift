@@ -57,7 +57,7 @@ enum PageLayout {
     /// ("Gulaschsuppe …… 5,80 | Gebackener Kibbeling mit"). The left part must hold a
     /// word; cut as often as the line allows (three columns).
     static func splitAtSecondDish(_ words: [OCRWord]) -> [[OCRWord]] {
-        let cuts = secondDishCuts(words.map(\.text))
+        let cuts = secondDishCuts(words.map(\.text), gaps: gaps(words))
         guard !cuts.isEmpty else { return [words] }
         var parts: [[OCRWord]] = []
         var start = 0
@@ -69,9 +69,25 @@ enum PageLayout {
         return parts
     }
 
+    /// A gutter between two columns is wider than a word space: after a price (not after
+    /// leaders, which fill the gutter) the next dish starts at least this many of the
+    /// line's word heights further right ("Fish 12.50 Served with chips" is one dish with
+    /// a price inside its line: ordinary word spacing, about a third of a height).
+    static let gutterGap = 0.8
+
+    /// The horizontal gap before each word in the line's median word height (0 before the
+    /// first; boxes as read, so overlapping words give negative gaps).
+    static func gaps(_ words: [OCRWord]) -> [Double] {
+        guard !words.isEmpty else { return [] }
+        let heights = words.map(\.box.height).sorted()
+        let h = Double(max(1, heights[heights.count / 2]))
+        return words.indices.map { k in k == 0 ? 0 : Double(words[k].box.x - words[k - 1].box.maxX) / h }
+    }
+
     /// Where `splitAtSecondDish` cuts a line of these words (indices of the words that start
-    /// a second dish); empty for almost every line.
-    static func secondDishCuts(_ words: [String]) -> [Int] {
+    /// a second dish); empty for almost every line. `gaps` (from `gaps(_:)`, one per word)
+    /// when the words have boxes: a cut after a price then also needs a gutter before it.
+    static func secondDishCuts(_ words: [String], gaps: [Double]? = nil) -> [Int] {
         guard words.count >= 4 else { return [] }
         // Cheap byte tests first (this runs on every line): a price has an ASCII digit,
         // leaders a dot, underscore or a non-ASCII dot; a dish starts with a capital.
@@ -82,7 +98,8 @@ enum PageLayout {
         var k = 2
         while k < words.count - 1 {
             if mayStart(words[k]), mayEnd(words[k - 1]), startsADish(words[k]), endsAnItem(words[k - 1]), words[k + 1].filter(\.isLetter).count >= 2,
-               words[start..<k].contains(where: { $0.filter(\.isLetter).count >= 3 }) {
+               words[start..<k].contains(where: { $0.filter(\.isLetter).count >= 3 }),
+               isLeaders(words[k - 1]) || gaps.map({ k < $0.count && $0[k] >= gutterGap }) ?? true {
                 cuts.append(k)
                 start = k
                 k += 2
@@ -97,9 +114,14 @@ enum PageLayout {
 
     /// A strong price (currency or decimals; leaders glued before it allowed) or leaders.
     /// Scanned by hand: this runs on many words of every line.
-    static func endsAnItem(_ w: String) -> Bool {
+    /// A run of leader dots (at least 3, at least half the word).
+    static func isLeaders(_ w: String) -> Bool {
         let leaders = w.filter { leaderChars.contains($0) }.count
-        if leaders >= 3 && leaders * 2 >= w.count { return true }
+        return leaders >= 3 && leaders * 2 >= w.count
+    }
+
+    static func endsAnItem(_ w: String) -> Bool {
+        if isLeaders(w) { return true }
         var t = Array(w.drop { leaderChars.contains($0) })
         let currency: Set<Character> = ["$", "€", "£", "¥"]
         var prefix = false, suffix = false

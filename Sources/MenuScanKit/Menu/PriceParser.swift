@@ -7,12 +7,16 @@ import Foundation
 enum PriceParser {
     // "S4", "S8.5": OCR's reading of "$4", "$8.5" (the dollar sign's most common confusion);
     // "C16": of "€16" (the euro sign's). Both only at the end of a line.
-    static let strongPrice = #"(?:[SC]\d{1,3}(?:[.,]\d{1,2})?(?=\s*$)|[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?|[$€£¥]\s?[.,]\d{2}|\d{1,5}(?:[.,]\d{1,2})?\s?(?:€|\$|£|¥|TL|₺|EUR|USD|GBP|CHF|YEN|円)|\d{1,4}[.,]\d{2}|\d{1,4}[.,]\d(?=\s*$)|\d{1,4},-)"#
+    static let strongPrice = #"(?:[SC]\d{1,3}(?:[.,]\d{1,2})?(?=\s*$)|[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?|[$€£¥]\s?[.,]\d{2}|\d{1,5}(?:[.,]\d{1,2})?\s?(?:€|\$|£|¥|TL|₺|EUR|USD|GBP|CHF|YEN|円)|\d{1,4}[.,]\d{2}|\d{1,4}[.,]\d(?=\s*(?:$|/))|\d{1,4},-)"#
     static let plainPrice = #"\d{1,3}"#
 
+    /// Prices at the end of a line. Several sizes follow the first price after a space or
+    /// a slash; after a slash a size may be a plain number even where the first price must
+    /// be strong ("4,5/8", "€12.50/18": the second size is written short).
     static func trailingRegex(allowPlain: Bool) -> NSRegularExpression {
         let p = allowPlain ? "(?:\(strongPrice)|\(plainPrice))" : strongPrice
-        let pattern = #"^(.*?)(?:\s*[.·…_]{2,}\s*|\s+|^)(\+?\s?"# + p + #"(?:\s*(?:/|\s)\s*\+?\s?"# + p + #")*)\s*(\([^()]*\))?(?:\s+[^\p{L}\p{N}\s()]{1,2})?\s*$"#
+        let size = "(?:\(strongPrice)|\(plainPrice))"
+        let pattern = #"^(.*?)(?:\s*[.·…_]{2,}\s*|\s+|^)(\+?\s?"# + p + #"(?:\s*/\s*\+?\s?"# + size + #"|\s+\+?\s?"# + p + #")*)\s*(\([^()]*\))?(?:\s+[^\p{L}\p{N}\s()]{1,2})?\s*$"#
         return try! NSRegularExpression(pattern: pattern)
     }
     static let strongTrailing = trailingRegex(allowPlain: false)
@@ -169,5 +173,85 @@ enum PriceSeparatorRepair {
 
     private static func tokens(_ s: String) -> [String] {
         number.matches(in: s, range: NSRange(s.startIndex..., in: s)).compactMap { Range($0.range, in: s).map { String(s[$0]) } }
+    }
+}
+
+/// One price-shaped token as OCR reads it in a place where only a price can be (a
+/// short reading on a price's row or under an item): the characters OCR confuses
+/// with digits put back, one letter at most ("l2" → "12", "5.5O" → "5.50", "S8" → "$8") and punctuation
+/// it adds after a price dropped ("7." → "7", "12,-" → "12"). A token is changed only
+/// when the result is a price (`PriceRecovery.isPrice`) and it was not one already,
+/// so a word stays a word: without a digit nothing is changed.
+enum PriceToken {
+    /// Letters OCR reads for digits (never "S": see `signLike`; never "|", a column rule).
+    static let digitLike: [Character: Character] = ["O": "0", "o": "0", "D": "0", "l": "1", "I": "1", "i": "1",
+                                                     "B": "8", "Z": "2", "z": "2"]
+    /// Letters OCR reads for a currency sign before a digit.
+    static let signLike: [Character: Character] = ["S": "$", "s": "$"]
+    static let trailingNoise: Set<Character> = [".", ",", ":", ";", "'", "’", "-", "_", "\u{201A}"]
+
+    static func normalised(_ raw: String) -> String {
+        let t = raw.trimmingCharacters(in: .whitespaces)
+        guard t.contains(where: { $0.isASCII && $0.isNumber }) else { return raw }
+        if PriceRecovery.isPrice(t) { return t }
+        var chars = Array(t)
+        while chars.count > 1, let last = chars.last, trailingNoise.contains(last) { chars.removeLast() }
+        // One confused letter at most: "12oz" is a weight, not "1202".
+        var mapped: [Character] = []
+        var letters = 0
+        for (i, c) in chars.enumerated() {
+            if i == 0, let sign = signLike[c], chars.count > 1, chars[1].isASCII, chars[1].isNumber { mapped.append(sign); continue }
+            if let d = digitLike[c] { letters += 1; mapped.append(d) } else { mapped.append(c) }
+        }
+        guard letters <= 1 else { return raw }
+        let m = String(mapped)
+        return PriceRecovery.isPrice(m) ? m : raw
+    }
+}
+
+/// Currency signs OCR misread, repaired from the page's own prices.
+///
+/// On a page whose prices carry one currency sign before the number (at least 3
+/// prices with a sign, at least 75 % of them the same sign, and at least 60 % of all
+/// prices signed):
+/// - a price with another sign is that sign misread ("$3" among "£" prices: "£3");
+/// - a price without a sign whose first character is a digit OCR reads for that sign
+///   (`digitLike`: "£6.5" read "26.5", "$4" read "54") is repaired when its value
+///   lies above the page's signed prices (over 1.25 × the highest) and the value
+///   without that digit lies within them (0.8 × the lowest … 1.25 × the highest).
+/// A price that fits the page as read is never changed.
+enum PriceSignRepair {
+    static let signs: [Character] = ["$", "£", "€"]
+    /// Digits OCR reads for a sign printed before the number.
+    static let digitLike: [Character: Set<Character>] = ["£": ["2", "3"], "$": ["5", "8"], "€": ["6"]]
+    private static let number = try! NSRegularExpression(pattern: #"^\d{1,4}(?:[.,]\d{1,2})?$"#)
+
+    static func value(_ s: Substring) -> Double? { Double(s.replacingOccurrences(of: ",", with: ".")) }
+
+    static func repair(_ prices: [String?]) -> [String?] {
+        let present = prices.compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let signed = present.filter { $0.first.map(signs.contains) == true }
+        guard signed.count >= 3, Double(signed.count) >= 0.6 * Double(present.count) else { return prices }
+        var counts: [Character: Int] = [:]
+        for p in signed { if let c = p.first { counts[c, default: 0] += 1 } }
+        guard let (sign, n) = counts.max(by: { ($0.value, String($0.key)) < ($1.value, String($1.key)) }),
+              Double(n) >= 0.75 * Double(signed.count) else { return prices }
+        let values = signed.filter { $0.first == sign }.compactMap { p -> Double? in
+            let body = p.dropFirst().trimmingCharacters(in: .whitespaces)
+            return number.firstMatch(in: body, range: NSRange(body.startIndex..., in: body)) != nil ? value(Substring(body)) : nil
+        }
+        guard let low = values.min(), let high = values.max() else { return prices }
+        return prices.map { price in
+            guard let price else { return nil }
+            let t = price.trimmingCharacters(in: .whitespaces)
+            guard let first = t.first else { return price }
+            if first != sign, signs.contains(first) { return String(sign) + t.dropFirst() }
+            guard first.isASCII, first.isNumber, digitLike[sign]?.contains(first) == true,
+                  number.firstMatch(in: t, range: NSRange(t.startIndex..., in: t)) != nil,
+                  let whole = value(Substring(t)), let rest = value(t.dropFirst()),
+                  whole > high * 1.25, rest >= low * 0.8, rest <= high * 1.25,
+                  t.dropFirst().first.map({ $0.isNumber }) == true else { return price }
+            return String(sign) + t.dropFirst()
+        }
     }
 }

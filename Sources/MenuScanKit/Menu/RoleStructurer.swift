@@ -12,7 +12,10 @@ struct RoleStructurer {
     /// The probability of each line's role (its name probability for name-like tests).
     var nameProbability: [Double]
 
-    private static let calorieRx = try! NSRegularExpression(pattern: #"\s*[(\[]?\b\d{2,4}\s?(?:k?cal|kcal|calories|Cal|CAL|kj|kJ)\b[)\]]?"#)
+    /// Calorie counts, also as OCR misreads the unit: "Cai", "CaI", "Ca1", and "Ca" at the
+    /// end of a line (the "l" lost).
+    private static let calorieRx = try! NSRegularExpression(
+        pattern: #"\s*[(\[]?\b\d{2,4}\s?(?:k?cal|kcal|calories|Cal|CAL|kj|kJ|Ca[iI1]|Ca(?=[)\]]?\s*$))\b[)\]]?"#)
     private static let besideRx = try! NSRegularExpression(pattern: #"^(.{3,60}?)\s+[–—-]\s+(\S.{8,})$"#)
 
     /// Removes calorie counts ("450 Cal") from a line; returns the rest and the counts.
@@ -211,9 +214,12 @@ struct RoleStructurer {
                         continue
                     }
                     var t = text
-                    if let f = PriceParser.find(in: text, allowPlain: false), !f.price.hasPrefix("+"), current!.price == nil, !f.before.isEmpty {
+                    // A price ending the description, also before its calorie count
+                    // ("… and tomato 12.00 580 Cal": a price column read onto this row).
+                    let (uncounted, cals) = Self.splitCalories(text)
+                    if current!.price == nil, let f = PriceParser.find(in: uncounted, allowPlain: false), !f.price.hasPrefix("+"), !f.before.isEmpty {
                         current!.price = f.price
-                        t = f.before + (f.after.isEmpty ? "" : " " + f.after)
+                        t = ([f.before] + (f.after.isEmpty ? [] : [f.after]) + cals).joined(separator: " ")
                     }
                     current!.descriptionParts.append(t)
                     current!.lines.append(i)

@@ -77,8 +77,10 @@ struct StructureConfidence: Equatable {
         !PageLayout.secondDishCuts(s.split(separator: " ").map(String.init)).isEmpty
     }
 
-    /// The same for a line's OCR words (no string to split).
-    static func holdsTwoItems(words: [String]) -> Bool { !PageLayout.secondDishCuts(words).isEmpty }
+    /// The same for a line's OCR words, with the gutter test their boxes allow.
+    static func holdsTwoItems(words: [OCRWord]) -> Bool {
+        !PageLayout.secondDishCuts(words.map(\.text), gaps: PageLayout.gaps(words)).isEmpty
+    }
 
     /// Share of the text lines (legend left out) that hold two items.
     static func crossColumnShare(lines: [StructLine], runs: [[Int]], legendLines: Set<Int>) -> Double {
@@ -86,7 +88,7 @@ struct StructureConfidence: Equatable {
         for i in runs.joined() where i >= 0 && i < lines.count && !legendLines.contains(i) && isTextLine(lines[i].text) {
             total += 1
             let ws = lines[i].ocrWords
-            if ws.isEmpty ? holdsTwoItems(lines[i].text) : holdsTwoItems(words: ws.map(\.text)) { two += 1 }
+            if ws.isEmpty ? holdsTwoItems(lines[i].text) : holdsTwoItems(words: ws) { two += 1 }
         }
         return total > 0 ? Double(two) / Double(total) : 0
     }
@@ -99,7 +101,7 @@ struct StructureConfidence: Equatable {
             let words = line.words.map(\.text)
             guard words.contains(where: { isTextLine($0) }) || isTextLine(words.joined()) else { continue }
             total += 1
-            if holdsTwoItems(words: words) { two += 1 }
+            if holdsTwoItems(words: line.words) { two += 1 }
         }
         return total > 0 ? Double(two) / Double(total) : 0
     }

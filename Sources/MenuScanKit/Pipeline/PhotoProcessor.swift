@@ -360,7 +360,7 @@ public final class PhotoProcessor {
             if !recovered.isEmpty { page = page.inserting(recovered) }
             // Price columns Tesseract's layout dropped (Layout/PriceRecovery).
             let prices = recoverPrices(page: page, prepared: prepared, inkMap: inkMap, reader: reader)
-            if !prices.isEmpty { page = page.inserting(prices) }
+            page = prices.page
             recoveredLines = recovered.count + prices.count
             lap("recover", since: recoverStart)
         }
@@ -583,11 +583,11 @@ public final class PhotoProcessor {
     /// read one by one as single lines; kept when the reading is one price in
     /// a column with another price (`PriceRecovery.accepts`).
     func recoverPrices(page: OCRPage, prepared: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord),
-                       inkMap: TextRegionAnalyzer.InkMap?, reader: TesseractEngine? = nil) -> [OCRLine] {
-        guard let inkMap else { return [] }
+                       inkMap: TextRegionAnalyzer.InkMap?, reader: TesseractEngine? = nil) -> (page: OCRPage, count: Int) {
+        guard let inkMap else { return (page, 0) }
         let recovery = PriceRecovery()
         let candidates = recovery.candidates(page: page, ink: inkMap)
-        guard !candidates.isEmpty else { return [] }
+        guard !candidates.isEmpty else { return (page, 0) }
         let engine = reader ?? engine
         let scale = prepared.record.scale
         let bounds = Box(x: 0, y: 0, width: prepared.ocrCopy.width, height: prepared.ocrCopy.height)
@@ -597,11 +597,7 @@ public final class PhotoProcessor {
             OCRLine(box: line.box, words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: $0.box, recovered: true) })
         }
         let read = OCRPage(blocks: [OCRBlock(box: upright, lines: lines)]).mapped(by: 1 / scale, within: upright).lines
-        let readWords = page.lines.flatMap(\.words)
-        let fresh = read.filter { line in
-            !readWords.contains { $0.box.iou(line.box) > 0.3 || ($0.box.intersection(line.box)?.area ?? 0) * 2 > line.box.area }
-        }
-        return recovery.accepts(fresh, page: page)
+        return recovery.merge(read, into: page)
     }
 
     /// A first read that needs no orientation check: at least 20 characters,
