@@ -26,6 +26,16 @@ enum PageBuilder {
         return OCRLine(box: l.box.union(r.box), words: l.words + between + r.words)
     }
 
+    /// `line` on a tilted photo: each word moved `rise` px down per px right of x = 100
+    /// (negative: up).
+    static func tilted(_ text: String, x: Int, y: Int, rise: Double) -> OCRLine {
+        let words = line(text, x: x, y: y).words.map { w in
+            OCRWord(text: w.text, confidence: w.confidence,
+                    box: Box(x: w.box.x, y: w.box.y + Int(rise * Double(w.box.x - 100)), width: w.box.width, height: w.box.height))
+        }
+        return OCRLine(box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, words: words)
+    }
+
     static func page(_ lines: [OCRLine]) -> OCRPage {
         OCRPage(blocks: [OCRBlock(box: lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }, lines: lines)])
     }
@@ -335,14 +345,7 @@ enum PageBuilder {
     @Test("on a photo tilted 2°, a price read a line higher still joins its item")
     func tiltedPhotoPricesJoinTheirItems() {
         // y rises 0.035 px per px to the right: prices at x 850 sit ~25 px above their names.
-        func tilted(_ text: String, x: Int, y: Int) -> OCRLine {
-            let flat = PageBuilder.line(text, x: x, y: y)
-            let words = flat.words.map { w in
-                OCRWord(text: w.text, confidence: w.confidence,
-                        box: Box(x: w.box.x, y: w.box.y - Int(0.035 * Double(w.box.x - 100)), width: w.box.width, height: w.box.height))
-            }
-            return OCRLine(box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, words: words)
-        }
+        func tilted(_ text: String, x: Int, y: Int) -> OCRLine { PageBuilder.tilted(text, x: x, y: y, rise: -0.035) }
         let rows: [(String, String, Int)] = [("Garlic Prawns", "11.00", 100), ("Burrata", "10.50", 190), ("Falafel", "8.00", 280)]
         var lines: [OCRLine] = []
         for (name, _, y) in rows {
@@ -358,14 +361,7 @@ enum PageBuilder {
 
     @Test("a price printed with its calorie count in a column of its own joins its tilted row")
     func priceAndCaloriesColumnJoinTheirItems() {
-        func tilted(_ text: String, x: Int, y: Int) -> OCRLine {
-            let flat = PageBuilder.line(text, x: x, y: y)
-            let words = flat.words.map { w in
-                OCRWord(text: w.text, confidence: w.confidence,
-                        box: Box(x: w.box.x, y: w.box.y + Int(0.035 * Double(w.box.x - 100)), width: w.box.width, height: w.box.height))
-            }
-            return OCRLine(box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, words: words)
-        }
+        func tilted(_ text: String, x: Int, y: Int) -> OCRLine { PageBuilder.tilted(text, x: x, y: y, rise: 0.035) }
         let rows: [(String, String, Int)] = [("BEEF FRITTERS", "15 650 Cal", 100), ("TOFU STEW", "3 640 Cal", 190),
                                              ("CHICKEN GRATIN", "12.5 530 Cal", 280)]
         var lines: [OCRLine] = []
