@@ -125,7 +125,7 @@ struct StructurePrecheckTests {
         for i in 0..<6000 {
             let s = Self.gen.run(using: &rng)
             if !MenuStructurer.mayHoldNumericCodes(s) { #expect(!Self.matches(MenuStructurer.numericCodes, s), "\(i): \(s.debugDescription)") }
-            if !MenuStructurer.mayHoldLetterCodes(s) { #expect(!Self.matches(MenuStructurer.letterCodes, s), "\(i): \(s.debugDescription)") }
+            if !BytePrecheck.mayHoldCapitalList(s) { #expect(!Self.matches(MenuStructurer.letterCodes, s), "\(i): \(s.debugDescription)") }
             if !MenuStructurer.mayEndInLooseCodes(s) {
                 let m = MenuStructurer.trailingLooseCodes.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length))
                 #expect(m.map { (s as NSString).substring(with: $0.range).contains(",") } != true, "\(i): \(s.debugDescription)")
@@ -206,7 +206,7 @@ struct CodeReferencePrecheckTests {
             if !(bracket && s.utf8.contains(where: BytePrecheck.isCapital)) {
                 #expect(!matches(AllergenClassifier.letterParenRegex, s), "\(i): \(s.debugDescription)")
             }
-            if !BytePrecheck.mayHoldListStart(s, first: BytePrecheck.isCapital, separator: { $0 == UInt8(ascii: ",") }) {
+            if !BytePrecheck.mayHoldCapitalList(s) {
                 #expect(!matches(AllergenClassifier.letterListRegex, s), "\(i): \(s.debugDescription)")
             }
             if !BytePrecheck.mayHoldListStart(s, first: BytePrecheck.isLetter, separator: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") }) {

@@ -349,16 +349,14 @@ struct AllergenClassifier: Sendable {
         let letterMap = legend.letters.isEmpty ? defaultLetters : legend.letters
         var seen = Set<Int>()
         // With a printed letter legend, OCR's lower-case or dotted lists ("a,c.c") count too.
-        let regexes = legend.letters.isEmpty ? [letterParenRegex, letterListRegex] : [letterParenRegex, letterListRegex, looseLetterListRegex]
-        func mayMatch(_ rx: NSRegularExpression) -> Bool {
-            if rx === letterParenRegex { return hasBracket && text.utf8.contains(where: BytePrecheck.isCapital) }
-            if rx === letterListRegex {
-                return commas >= 1 && BytePrecheck.mayHoldListStart(text, first: BytePrecheck.isCapital, separator: { $0 == UInt8(ascii: ",") })
-            }
-            return BytePrecheck.mayHoldListStart(text, first: BytePrecheck.isLetter,
-                                                 separator: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") })
+        // Each pattern with its necessary bytes (BytePrecheck): most text is settled without it.
+        var regexes = [(letterParenRegex, hasBracket && text.utf8.contains(where: BytePrecheck.isCapital)),
+                       (letterListRegex, BytePrecheck.mayHoldCapitalList(text))]
+        if !legend.letters.isEmpty {
+            regexes.append((looseLetterListRegex, BytePrecheck.mayHoldListStart(
+                text, first: BytePrecheck.isLetter, separator: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") })))
         }
-        for rx in regexes where mayMatch(rx) {
+        for (rx, mayMatch) in regexes where mayMatch {
             for m in rx.matches(in: text, range: full) where !seen.contains(m.range(at: 1).location) {
                 let body = ns.substring(with: m.range(at: 1))
                 let letters = body.split(whereSeparator: { $0 == "," || $0 == "." }).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }

@@ -24,8 +24,8 @@ enum TextFold {
         out.reserveCapacity(s.utf8.count)
         for ch in s.lowercased() {
             // (A one-byte character tested on its byte: `ch != "`"` was a string comparison.)
+            // ("\r\n" takes the default case, which gives it back unchanged.)
             if let b = ch.asciiByte, b != 0x60 { out.append(ch); continue }
-            if ch == "\r\n" { out.append(ch); continue }
             switch ch {
             case "ß": out += "ss"
             case "œ": out += "oe"
@@ -79,13 +79,12 @@ enum Tokenizer {
                 guard !current.isEmpty else { return }
                 let norm = TextFold.fold(current)
                 // Every "…frei" form has an "f" and six characters at least: other words need no split.
-                guard norm.utf8.count >= 6, norm.utf8.contains(UInt8(ascii: "f")) else {
+                if norm.utf8.count >= 6, norm.utf8.contains(UInt8(ascii: "f")) {
+                    for piece in splitFrei(norm, raw: current) {
+                        tokens.append(Token(norm: piece.0, raw: piece.1, kind: .word, word: wi, sentence: sentence))
+                    }
+                } else {
                     tokens.append(Token(norm: norm, raw: current, kind: .word, word: wi, sentence: sentence))
-                    current = ""
-                    return
-                }
-                for piece in splitFrei(norm, raw: current) {
-                    tokens.append(Token(norm: piece.0, raw: piece.1, kind: .word, word: wi, sentence: sentence))
                 }
                 current = ""
             }

@@ -52,16 +52,9 @@ struct MenuStructurer {
         s.utf8.contains { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ",") }
     }
 
-    @inline(__always) private static func maySpace(_ b: UInt8) -> Bool { BytePrecheck.maySpace(b) }
-
     /// Necessary for `numericCodes`: a bracket and a digit.
     static func mayHoldNumericCodes(_ s: String) -> Bool {
         s.utf8.contains(UInt8(ascii: "(")) && s.utf8.contains { $0 >= 0x30 && $0 <= 0x39 }
-    }
-
-    /// Necessary for `letterCodes`: a capital followed, after nothing but spaces, by a comma.
-    static func mayHoldLetterCodes(_ s: String) -> Bool {
-        BytePrecheck.mayHoldListStart(s, first: BytePrecheck.isCapital, separator: { $0 == UInt8(ascii: ",") })
     }
 
     /// Necessary for `trailingLooseCodes` with a comma: a comma, and the line ends (before
@@ -70,10 +63,10 @@ struct MenuStructurer {
         guard s.utf8.contains(UInt8(ascii: ",")) else { return false }
         var it = s.utf8.reversed().makeIterator()
         var b = it.next()
-        while let x = b, maySpace(x) { b = it.next() }
-        guard let last = b, (last >= 0x41 && last <= 0x5A) || (last >= 0x61 && last <= 0x7A) else { return false }
+        while let x = b, BytePrecheck.maySpace(x) { b = it.next() }
+        guard let last = b, BytePrecheck.isLetter(last) else { return false }
         b = it.next()
-        while let x = b, maySpace(x) { b = it.next() }
+        while let x = b, BytePrecheck.maySpace(x) { b = it.next() }
         return b == UInt8(ascii: ",") || b == UInt8(ascii: ".")
     }
 
@@ -82,7 +75,7 @@ struct MenuStructurer {
         if mayHoldNumericCodes(t) {
             t = numericCodes.stringByReplacingMatches(in: t, range: NSRange(location: 0, length: (t as NSString).length), withTemplate: " ")
         }
-        if mayHoldLetterCodes(t) {
+        if BytePrecheck.mayHoldCapitalList(t) {
             t = letterCodes.stringByReplacingMatches(in: t, range: NSRange(location: 0, length: (t as NSString).length), withTemplate: " ")
         }
         // "a,c,c" / "a.c,c" but not "B.L.T." (a list needs a comma)
@@ -131,7 +124,7 @@ struct MenuStructurer {
     private static func hasTwoAdjacentLetters(_ s: String) -> Bool {
         var previous = false
         for b in s.utf8 {
-            let letter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
+            let letter = BytePrecheck.isLetter(b)
             if letter && previous { return true }
             previous = letter
         }
@@ -148,9 +141,8 @@ struct MenuStructurer {
     /// more than five words ends the look at once.
     static func isHeaderLikeASCII(_ t: String) -> Bool {
         var words = 0, inWord = false, letters = 0, lower = 0, titleCase = true, wordLength = 0, wordFirst: UInt8 = 0
-        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
         func endWord() {
-            if wordLength >= 4 && isLetter(wordFirst) && !(wordFirst >= 0x41 && wordFirst <= 0x5A) { titleCase = false }
+            if wordLength >= 4 && BytePrecheck.isLetter(wordFirst) && !BytePrecheck.isCapital(wordFirst) { titleCase = false }
         }
         var previous: UInt8 = 0
         for b in t.utf8 {
@@ -165,11 +157,11 @@ struct MenuStructurer {
                 if words > 5 { return false }
             }
             if !(b == 0x0A && previous == 0x0D) { wordLength += 1 }  // "\r\n" is one character
-            if isLetter(b) { letters += 1; if b >= 0x61 { lower += 1 } }
+            if BytePrecheck.isLetter(b) { letters += 1; if b >= 0x61 { lower += 1 } }
         }
         if inWord { endWord() }
         guard words >= 1, let first = t.utf8.first else { return false }
-        guard (first >= 0x41 && first <= 0x5A) || (first >= 0x30 && first <= 0x39) else { return false }
+        guard BytePrecheck.isCapital(first) || BytePrecheck.isDigit(first) else { return false }
         if let last = t.utf8.last, last == 0x2C || last == 0x3B || last == 0x2E { return false }
         guard letters >= 3 else { return false }
         if lower == 0 { return true }

@@ -16,6 +16,12 @@ enum BytePrecheck {
         return false
     }
 
+    /// Necessary for a list of capital letters ("A, C, G"): a capital, then only possible
+    /// spaces, then a comma (the structurer's and the classifier's letter-code patterns).
+    static func mayHoldCapitalList(_ s: String) -> Bool {
+        mayHoldListStart(s, first: isCapital, separator: { $0 == UInt8(ascii: ",") })
+    }
+
     @inline(__always) static func isCapital(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
     @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
