@@ -148,11 +148,14 @@ def main():
                 menus.append((stem, json.load(open(os.path.join(mdir, f))), open(os.path.join(mdir, stem + ".gt.txt")).read()))
     evaluate(a, tmp, f"hand-labelled menus, {a.part} part", menus)
 
-    # 3. the held-out generated set (labels written before any classifier output was seen)
-    held = os.path.join(here, "data", "heldout_menu_items.json")
-    if os.path.exists(held):
-        menus = [m for m in heldout_menus(json.load(open(held))) if a.part in ("all", part_of(m[0]))]
-        evaluate(a, tmp, f"held-out written menus (Benchmarks/data), {a.part} part", menus)
+    # 3. the held-out written sets (labels written before any classifier output was seen):
+    #    set 1 (round 3, 18 menus) and set 2 (round 6, 20 menus of other cuisines and languages)
+    for fname, title in (("heldout_menu_items.json", "held-out written menus (Benchmarks/data)"),
+                         ("heldout2_menu_items.json", "held-out written menus, set 2 (Benchmarks/data)")):
+        held = os.path.join(here, "data", fname)
+        if os.path.exists(held):
+            menus = [m for m in heldout_menus(json.load(open(held))) if a.part in ("all", part_of(m[0]))]
+            evaluate(a, tmp, f"{title}, {a.part} part", menus)
 
 
 def heldout_menus(rows):
