@@ -114,6 +114,48 @@ import Testing
         #expect(b.items.first?.safety == .unsafe)
     }
 
+    @Test func aNoteOnOneKindOfDishSpeaksForThatKindOnly() {
+        // Printed at the top of the menu, away from its section: it still speaks for the
+        // sandwiches (by their heading) and the burger (by its name), and for nothing else.
+        let text = """
+        All sandwiches and burgers served on a toasted brioche bun.
+
+        MAINS
+
+        Grilled Chicken 12.00
+        lemon and rice
+
+        Classic Burger 13.00
+        beef, onion, lettuce
+
+        SANDWICHES
+
+        Smoked Jackfruit 11.00
+        """
+        let eggs = AllergenProfile(allergens: [.eggs])
+        let a = analyzer.analyze(text: text, perLine: false, profile: eggs)
+        let byName = Dictionary(uniqueKeysWithValues: a.items.map { ($0.name, $0) })
+        #expect(byName["Grilled Chicken"]?.safety == .safe)
+        #expect(byName["Grilled Chicken"]?.mayContain.isEmpty == true)
+        for name in ["Classic Burger", "Smoked Jackfruit"] {
+            let item = byName[name]
+            #expect(item?.safety == .unsafe, "\(name)")
+            let e = item?.allergens.first { $0.id == .eggs }
+            #expect(e?.why.contains { $0.hasPrefix("from the menu's note “All sandwiches") } == true, "\(name)")
+        }
+        // A note about the whole kitchen stays a note about every item.
+        let kitchen = "All our dishes are prepared in a kitchen that handles eggs.\n\nMAINS\n\nGrilled Chicken 12.00\nlemon and rice\n"
+        let k = analyzer.analyze(text: kitchen, perLine: false, profile: eggs)
+        #expect(k.items.first?.safety == .caution)
+    }
+
+    @Test func categoryKeysAreWordsOfFourLettersOrMoreAndTheirSingulars() {
+        #expect(MenuAnalyzer.categoryKeys("All SANDWICHES & pies").isSuperset(of: ["sandwiches", "sandwich", "pies"]))
+        #expect(!MenuAnalyzer.categoryKeys("All our pies").contains("our"))
+        #expect(!MenuAnalyzer.categoryKeys("All our pies").contains("all"))
+        #expect(MenuAnalyzer.categoryKeys("").isEmpty)
+    }
+
     @Test func declaredAbsenceInTheItemWinsOverItsSection() {
         let text = "BURGERS\n\nSmokehouse 12.00\nbeef, bacon, onion, on a gluten-free bun\n"
         let a = analyzer.analyze(text: text, perLine: false, profile: gluten)

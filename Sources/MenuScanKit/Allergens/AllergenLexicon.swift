@@ -124,6 +124,11 @@ public struct AllergenLexicon: Sendable {
         }
     }
 
+    /// A one-word row names a dish or a kind of dish (`burger`, `sandwich`, `pizzas`): folded word.
+    func namesDish(_ word: String) -> Bool {
+        (singleWordByFirstWord[word] ?? []).contains { $0 < roles.count && (roles[$0] == .dish || roles[$0] == .section) }
+    }
+
     /// Single-word rows for `word` or one of its inflected forms ("Pfifferlingen" →
     /// pfifferling, "gebackener" → gebacken): plural variants, then German, French,
     /// Spanish and Italian endings, each leaving at least three letters.

@@ -237,7 +237,12 @@ public struct MenuAnalyzer: Sendable {
         // ("all our dishes may contain nuts" read as the last item's description).
         var menuMay = Set<AllergenID>()
         let looseSet = Set(loose)
-        for (i, line) in lines.enumerated() where !legendLines.contains(i) && !perLine {
+        // Notes about one kind of dish ("All sandwiches served on a toasted brioche bun") speak
+        // for the items of that kind, not for the whole menu.
+        let categoryNotes = perLine ? [:] : Self.categoryNotes(lines: lines, loose: loose, legendLines: legendLines,
+                                                                items: raw, isDishWord: { lexicon.namesDish($0) })
+        let categoryNoteLines = Set(categoryNotes.values.flatMap { $0 })
+        for (i, line) in lines.enumerated() where !legendLines.contains(i) && !perLine && !categoryNoteLines.contains(i) {
             guard looseSet.contains(i) || Self.speaksForTheMenu(line.text) else { continue }
             let c = classifier.classify(words: line.words, rawText: "", legend: CodeLegend(), memo: memo)
             menuMay.formUnion(c.mayContain)
@@ -247,7 +252,7 @@ public struct MenuAnalyzer: Sendable {
         // of the text it explains, and on photos whether the layout fell apart or lines hold
         // two dishes (StructureConfidence).
         let pageFactor = perLine ? 1.0 : StructureConfidence.measure(
-            lines: lines, runs: runs, items: raw, notes: notes.flatMap(\.lines), legendLines: legendLines,
+            lines: lines, runs: runs, items: raw, notes: notes.flatMap(\.lines) + categoryNoteLines.sorted(), legendLines: legendLines,
             photo: !exactText, readAcross: readAcross).factor
 
         // Items whose edges cut a phrase ("und Lauch") do not hold all the menu says about them.
@@ -275,6 +280,11 @@ public struct MenuAnalyzer: Sendable {
             if r.sectionLine != nil || !r.noteLines.isEmpty {
                 let ctx = contextClassification(heading: r.sectionLine, notes: r.noteLines)
                 c.inherit(ctx, from: r.section.map { "from section “\($0)”" } ?? "from the section's note")
+            }
+            // A note on the item's kind says what it is served with: its guesses are the dish's own.
+            for n in categoryNotes[k] ?? [] where n >= 0 && n < lines.count {
+                c.inherit(contextClassification(heading: nil, notes: [n]),
+                          from: "from the menu's note “\(Self.shortened(lines[n].text))”", sameDish: true)
             }
             // A name of a few words alone under a heading is a kind of what the heading names:
             // "Sesame Ginger" under DRESSINGS is a sesame ginger dressing, "Vanilla" under SHAKES
@@ -397,6 +407,63 @@ public struct MenuAnalyzer: Sendable {
             if !(b == 32 || (b >= 9 && b <= 13)) { n += 1 }
         }
         return n
+    }
+
+    /// Nouns that make a note speak for the whole menu ("all our dishes…", "unsere Speisen…").
+    static let menuNouns: Set<String> = [
+        "kitchen", "dishes", "items", "menu", "food", "products", "premises", "speisen", "gerichte", "kuche",
+        "plats", "cuisine", "platos", "cocina", "piatti", "cucina",
+    ]
+
+    /// The words a note or heading can name a kind of dish by: folded words of four letters
+    /// or more and their singular forms, menu-wide words left out.
+    static func categoryKeys(_ text: String) -> Set<String> {
+        var out = Set<String>()
+        for w in TextFold.fold(text).split(whereSeparator: { !$0.isLetter }) where w.count >= 4 {
+            let word = String(w)
+            guard !menuWideWords.contains(word) else { continue }
+            out.formUnion(Tokenizer.variants(word))
+        }
+        return out
+    }
+
+    /// Loose notes that speak for one kind of dish, by item: a note that speaks for all of
+    /// something ("All sandwiches…", "Our burgers…", "Alle Brotzeiten…") but not for the whole
+    /// menu or kitchen applies to the items under a heading that shares one of its words
+    /// ("SANDWICHES") and to items whose name holds one of its dish words ("Classic Burger").
+    static func categoryNotes(lines: [StructLine], loose: [Int], legendLines: Set<Int>, items: [RawItem],
+                              isDishWord: (String) -> Bool) -> [Int: [Int]] {
+        var noteKeys: [(line: Int, keys: Set<String>)] = []
+        for n in loose where n >= 0 && n < lines.count && !legendLines.contains(n) {
+            let text = lines[n].text
+            guard speaksForTheMenu(text) else { continue }
+            let folded = Set(TextFold.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init))
+            guard folded.isDisjoint(with: menuNouns) else { continue }
+            let keys = categoryKeys(text)
+            if !keys.isEmpty { noteKeys.append((n, keys)) }
+        }
+        guard !noteKeys.isEmpty else { return [:] }
+        var headingKeys: [Int: Set<String>] = [:]
+        var out: [Int: [Int]] = [:]
+        for (k, r) in items.enumerated() {
+            var heading = Set<String>()
+            if let h = r.sectionLine, h >= 0, h < lines.count {
+                if let cached = headingKeys[h] { heading = cached } else {
+                    heading = categoryKeys(lines[h].text); headingKeys[h] = heading
+                }
+            }
+            let nameDishKeys = categoryKeys(r.name).filter(isDishWord)
+            for (n, keys) in noteKeys where !keys.isDisjoint(with: heading) || !keys.isDisjoint(with: nameDishKeys) {
+                out[k, default: []].append(n)
+            }
+        }
+        return out
+    }
+
+    /// A note's text as a label: its first 60 characters.
+    static func shortened(_ text: String) -> String {
+        let t = text.trimmingSpaces()
+        return t.count <= 60 ? t : String(t.prefix(59)) + "…"
     }
 
     /// (3 to 8 letters each: `speaksForTheMenu` relies on it, and a test checks it.)
