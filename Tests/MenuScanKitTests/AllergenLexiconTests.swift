@@ -105,6 +105,11 @@ enum AllergenFixtures {
         #expect(TextFold.fold("Bœuf") == "boeuf")
         #expect(TextFold.fold("Weißwurst") == "weisswurst")
         #expect(TextFold.fold("Crème Brûlée") == "creme brulee")
+        // Letters without a canonical decomposition.
+        #expect(TextFold.fold("Cacık") == "cacik")
+        #expect(TextFold.fold("Đậu") == "dau")
+        #expect(TextFold.fold("Łosoś") == "losos")
+        #expect(TextFold.fold("Smørrebrød") == "smorrebrod")
     }
 }
 

@@ -83,6 +83,24 @@ import Testing
         #expect(salad.unknownTerms.isEmpty)
         let cheese = AllergenFixtures.item("Käsesauce", profile: milk)
         #expect(cheese.safety == .unsafe)
+        // A compound whose rest is not known: its known head still counts, and the word
+        // stays unknown, so the item is never safe.
+        let beer = AllergenFixtures.item("Schweinebraten mit Dunkelbierzwiebelsoße", profile: gluten)
+        #expect(beer.safety == .unsafe)
+        #expect(beer.allergens.contains { $0.id == .gluten && $0.why.contains { $0.contains("bier") } })
+        #expect(beer.unknownTerms.contains("Dunkelbierzwiebelsoße"))
+        let rest = AllergenFixtures.item("Bierzorblaxe", profile: milk)
+        #expect(rest.safety == .caution)
+        #expect(rest.unknownTerms == ["Bierzorblaxe"])
+    }
+
+    @Test func compoundHeadsNeedFourLettersAndLeaveFourUnread() {
+        let lexicon = AllergenFixtures.analyzer.lexicon
+        #expect(lexicon.compoundHeadRows("bierzorblax").count == 1)
+        // "butterfly": three letters left unread, so no head is taken.
+        #expect(lexicon.compoundHeadRows("butterfly").isEmpty)
+        #expect(lexicon.compoundHeadRows("").isEmpty)
+        #expect(lexicon.compoundHeadRows("zzzzzzzzzzzz").isEmpty)
     }
 
     @Test func sectionContextIsInheritedWithItsReason() {

@@ -229,6 +229,16 @@ struct AllergenClassifier: Sendable {
                     cover(i, i + 1)
                 }
             }
+            // 5. Not an OCR misreading of a known word: a compound whose head is known and whose
+            //    rest is not ("Dunkelbiersoße"). What the known parts carry counts; the word
+            //    stays unknown, so the item is never safe.
+            if !covered[i] {
+                for rows in lexicon.compoundHeadRows(norm) where !rows.contains(where: { kinds[$0] == .safe }) {
+                    for idx in rows where kinds[idx] != .known {
+                        out.append(TermMatch(entry: idx, start: i, end: i + 1, cost: 0, text: tok.raw))
+                    }
+                }
+            }
             i += 1
         }
         return (out, covered, found)

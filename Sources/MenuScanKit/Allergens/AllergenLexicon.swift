@@ -143,6 +143,36 @@ public struct AllergenLexicon: Sendable {
         return []
     }
 
+    /// The known words a compound starts with when its rest is not known ("Dunkelbiersoße"
+    /// = dunkel + bier + an unknown "soße"): read left to right, the longest part first,
+    /// parts of four letters or more (a linking element as in `compoundRows` allowed after
+    /// each), at most three, and at least four letters left unread. The rows of each part
+    /// read, or []: the word stays unknown, only what its known parts carry counts.
+    func compoundHeadRows(_ word: String) -> [[Int]] {
+        let chars = Array(word)
+        guard chars.count >= 8 else { return [] }
+        var out: [[Int]] = []
+        var p = 0
+        while out.count < 3 && chars.count - p >= 8 {
+            var piece: (rows: [Int], end: Int)? = nil
+            for q in stride(from: chars.count - 4, through: p + 4, by: -1) {
+                let left = String(chars[p..<q])
+                var rows = singleWordByFirstWord[left] ?? []
+                if rows.isEmpty {
+                    for link in ["s", "n", "en", "es", "e"] where left.hasSuffix(link) && left.count - link.count >= 4 {
+                        rows = singleWordByFirstWord[String(left.dropLast(link.count))] ?? []
+                        if !rows.isEmpty { break }
+                    }
+                }
+                if !rows.isEmpty { piece = (rows, q); break }
+            }
+            guard let found = piece else { break }
+            out.append(found.rows)
+            p = found.end
+        }
+        return out
+    }
+
     /// A compound read as its parts ("Salatteller" = salat + teller, "Apfelkompott",
     /// "Poulardengeschnetzeltem" = poularde + n + geschnetzeltem): each part a known
     /// single word (inflected forms too), parts of three letters or more, a German

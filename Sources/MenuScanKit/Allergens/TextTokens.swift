@@ -32,6 +32,9 @@ enum TextFold {
             case "æ": out += "ae"
             case "ø": out += "o"
             case "ł": out += "l"
+            // Turkish dotless i and Vietnamese/Croatian đ have no decomposition ("Cacık", "Đậu").
+            case "ı": out += "i"
+            case "đ": out += "d"
             case "’", "‘", "`", "´": out += "'"
             default:
                 for scalar in String(ch).decomposedStringWithCanonicalMapping.unicodeScalars
