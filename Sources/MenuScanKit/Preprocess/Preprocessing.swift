@@ -11,12 +11,13 @@ public struct PreprocessSettings: Codable, Sendable, Hashable {
     /// than 20 characters, text in blocks Tesseract found turned, or a mean
     /// word confidence below this. OSD costs about 0.3 s a photo.
     public var osdSkipConfidence = 0.6
-    /// The OSD copy's size cap in megapixels (0: none). OSD reads a copy with
-    /// text about `osdTextHeight` px tall; on a large photo with large text
-    /// that copy stayed large (a 15.7 MP menu was checked at 10 MP), while
-    /// Tesseract's OSD classifies at most a few hundred characters whatever
-    /// the size (issue 16, round 6; docs/performance.md).
-    public var osdMaxMegapixels = 4.0
+    /// The OSD copy's size cap in megapixels (0: none, the default). OSD
+    /// reads a copy with text about `osdTextHeight` px tall; on a large photo
+    /// that copy stays large (a 15.7 MP menu is checked at 8.6 MP). A 4 MP cap
+    /// cut one OSD call there from 7.4 G to 4.3 G instructions, but on turned
+    /// tune documents OSD's confidence fell under `rotateConfidence` on 4 of
+    /// 56 copies (48 → 44 upright): off (issue 16, round 6; docs/performance.md).
+    public var osdMaxMegapixels = 0.0
     /// Find light text on a dark background and invert those regions in the
     /// OCR copy (`LightTextFinder`, issue 16). Off by default: on generated
     /// dark menus it finds more words (recall +0.03 to +0.06) in 17 % less CPU
