@@ -29,6 +29,8 @@ STAGES = [
     ("ocrCopyQuality", r"\$s11MenuScanKit15QualityAnalysisO7ocrCopy_5scale"),
     ("ocr (page reads)", r"\$s11MenuScanKit15TesseractEngineC9recognizeyAA7OCRPage"),
     ("osd", r"\$s11MenuScanKit14PhotoProcessorC6orient_"),
+    # orient is inlined in some builds (0 above): Tesseract's own OSD call counts it either way.
+    ("  osd in Tesseract (DetectOS)", r"^tesseract::TessBaseAPI::DetectOS\("),
     ("ink map", r"\$s11MenuScanKit18TextRegionAnalyzerV6inkMap2of9findRules"),
     ("  of which ruling lines", r"\$s11MenuScanKit14RuleLineFinderO4find2in"),
     ("recover lines", r"\$s11MenuScanKit14PhotoProcessorC12recoverLines4page"),

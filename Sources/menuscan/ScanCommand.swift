@@ -84,6 +84,9 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Line recovery gives up after reading N unread lines without keeping one (default \(ScanSettings().recoveryGiveUp); 0: reads all).", visibility: .hidden))
     var recoveryGiveUp: Int?
 
+    @Option(name: .long, help: ArgumentHelp("OSD's copy holds at most this many megapixels (default \(PreprocessSettings().osdMaxMegapixels); 0: no cap).", visibility: .hidden))
+    var osdMaxMegapixels: Double?
+
     @Flag(name: .long, help: "Keep Tesseract's line order instead of reading column by column (ruling lines and gutters as column walls).")
     var noReadingOrder = false
 
@@ -146,6 +149,7 @@ struct ScanCommand: ParsableCommand {
         settings.menu = !noMenu
         settings.recoverLines = !noRecover
         if let recoveryGiveUp { settings.recoveryGiveUp = max(0, recoveryGiveUp) }
+        if let osdMaxMegapixels { settings.preprocess.osdMaxMegapixels = max(0, osdMaxMegapixels) }
         settings.readingOrder = !noReadingOrder
         settings.allergenProfile = profile
         settings.maxPDFPages = maxPdfPages

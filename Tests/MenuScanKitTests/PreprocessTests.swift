@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 @testable import MenuScanKit
 
@@ -56,6 +57,51 @@ struct PreprocessTests {
         for w in result.ocr?.page.words ?? [] {
             #expect(w.box.maxX <= clean.width && w.box.maxY <= clean.height)
         }
+    }
+
+    @Test("OSD's copy: text to 28 px, never enlarged, and at most osdMaxMegapixels")
+    func osdScale() {
+        var p = PreprocessSettings()
+        p.osdMaxMegapixels = 4
+        #expect(p.osdScale(textHeight: 20, width: 1200, height: 1600) == 1)              // small text: never enlarged
+        #expect(p.osdScale(textHeight: 56, width: 1200, height: 1600) == 0.5)            // 28 px, 0.48 MP: under the cap
+        #expect(p.osdScale(textHeight: 400, width: 1000, height: 1000) == 0.25)          // at most 4× smaller
+        #expect(p.osdScale(textHeight: nil, width: 4000, height: 1000) == 0.5)           // no text height: long side 2000
+        // A 15.7 MP menu with 35 px text: 28 px would leave 10 MP; the cap makes it 4.
+        let capped = p.osdScale(textHeight: 35, width: 3369, height: 4667)
+        #expect(capped < 0.8 && abs(3369.0 * 4667 * capped * capped / 1e6 - 4) < 1e-6)
+        p.osdMaxMegapixels = 0                                                             // no cap
+        #expect(p.osdScale(textHeight: 35, width: 3369, height: 4667) == 0.8)
+    }
+
+    @Test("OSD's copy scale is positive, at most 1 and within the cap for any size and text height")
+    func osdScaleProperty() {
+        var rng = Xoshiro(seed: (61, 0x9E37_79B9_7F4A_7C15, 1_897, 0xD1B5_4A32_D192_ED03))
+        let gen = zip(Gen.int(in: -5...20_000), Gen.int(in: -5...20_000), Gen.int(in: -2...400), Gen.int(in: 0...80))
+        for i in 0..<2_000 {
+            let (w, h, t, cap) = gen.run(using: &rng)
+            var p = PreprocessSettings()
+            p.osdMaxMegapixels = Double(cap) / 10
+            let textHeight: Double? = t < 0 ? nil : Double(t)
+            let f = p.osdScale(textHeight: textHeight, width: w, height: h)
+            #expect(f.isFinite && f > 0 && f <= 1, "iteration \(i): \(w)×\(h), text \(t), cap \(cap): \(f)")
+            if cap > 0 {
+                #expect(Double(max(0, w)) * Double(max(0, h)) * f * f / 1e6 <= p.osdMaxMegapixels * (1 + 1e-9), "iteration \(i)")
+            }
+        }
+    }
+
+    @Test("a large sideways page is still turned upright when OSD reads a capped copy", arguments: [1, 3])
+    func osdCapped(quarterTurns: Int) throws {
+        let clean = try ImageDecoder().decode(fileAt: TestSupport.samples.appendingPathComponent("menu-clean.png")).pix
+        let turned = try #require(clean.rotated(quarterTurns: quarterTurns))
+        var settings = ScanSettings()
+        settings.preprocess.osdMaxMegapixels = 0.8    // menu-clean is 1.43 MP: OSD reads a 0.8 MP copy
+        let result = try Self.process(turned, settings: settings)
+        let record = try #require(result.preprocessing)
+        #expect(record.osdRotation != nil)
+        #expect(record.rotated == (360 - quarterTurns * 90) % 360)
+        #expect(result.ocr?.page.words.contains { $0.text == "Salmon" } == true)
     }
 
     @Test("OSD is skipped only for a confident read whose words lie the right way")

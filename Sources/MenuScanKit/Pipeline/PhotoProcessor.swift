@@ -619,8 +619,9 @@ public final class PhotoProcessor {
     /// OSD on `photo`: the photo turned upright when OSD is confident it is
     /// rotated, else nil. Records OSD's answer either way.
     func orient(_ photo: Bitmap, textHeight: Double?, osd: TesseractEngine, record: inout PreprocessRecord) -> Bitmap? {
-        // OSD reads a copy with text about 28 px tall (fast, and where it is reliable).
-        let osdScale = textHeight.map { min(1, max(0.25, 28 / $0)) } ?? min(1, 2000 / Double(max(photo.width, photo.height)))
+        // OSD reads a copy with text about 28 px tall (fast, and where it is
+        // reliable), of at most `osdMaxMegapixels`.
+        let osdScale = settings.preprocess.osdScale(textHeight: textHeight, width: photo.width, height: photo.height)
         guard let copy = photo.scaled(by: osdScale), let answer = osd.detectOrientation(copy) else { return nil }
         record.osdRotation = answer.rotateClockwise
         record.osdConfidence = (answer.confidence * 100).rounded() / 100

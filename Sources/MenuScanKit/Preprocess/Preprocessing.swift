@@ -11,6 +11,13 @@ public struct PreprocessSettings: Codable, Sendable, Hashable {
     /// than 20 characters, text in blocks Tesseract found turned, or a mean
     /// word confidence below this. OSD costs about 0.3 s a photo.
     public var osdSkipConfidence = 0.6
+    /// The OSD copy's size cap in megapixels (0: none, the default). OSD
+    /// reads a copy with text about `osdTextHeight` px tall; on a large photo
+    /// that copy stays large (a 15.7 MP menu is checked at 8.6 MP). A 4 MP cap
+    /// cut one OSD call there from 7.4 G to 4.3 G instructions, but on turned
+    /// tune documents OSD's confidence fell under `rotateConfidence` on 4 of
+    /// 56 copies (48 → 44 upright): off (issue 16, round 6; docs/performance.md).
+    public var osdMaxMegapixels = 0.0
     /// Find light text on a dark background and invert those regions in the
     /// OCR copy (`LightTextFinder`, issue 16). Off by default: on generated
     /// dark menus it finds more words (recall +0.03 to +0.06) in 17 % less CPU
@@ -61,6 +68,24 @@ public struct PreprocessSettings: Codable, Sendable, Hashable {
         s.rescale = false
         s.invertLightText = false
         return s
+    }
+
+    /// Text height (px) OSD's copy is scaled to; never enlarged, at most
+    /// shrunk 4×. Without a text height the copy's long side is 2000 px.
+    public static let osdTextHeight = 28.0
+
+    /// The factor OSD's copy of a `width` × `height` photo is scaled by:
+    /// text to `osdTextHeight` (never enlarged, at least 0.25), then shrunk
+    /// further so the copy holds at most `osdMaxMegapixels`.
+    public func osdScale(textHeight: Double?, width: Int, height: Int) -> Double {
+        let longSide = Double(max(1, max(width, height)))
+        var factor = textHeight.map { min(1, max(0.25, Self.osdTextHeight / $0)) } ?? min(1, 2000 / longSide)
+        if !factor.isFinite || factor <= 0 { factor = 1 }
+        let megapixels = Double(max(0, width)) * Double(max(0, height)) * factor * factor / 1_000_000
+        if osdMaxMegapixels > 0, megapixels > osdMaxMegapixels {
+            factor *= (osdMaxMegapixels / megapixels).squareRoot()
+        }
+        return factor
     }
 
     /// The scale factor for a photo whose text is `textHeight` px tall, or 1.
