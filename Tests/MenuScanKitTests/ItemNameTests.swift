@@ -32,10 +32,17 @@ import Testing
     func garbage() {
         #expect(ItemName.garbageIndices(["—", "~", "Salad", "5.00"]) == [0, 1])
         #expect(ItemName.garbageIndices(["Soup", "......", "ee", "6"]) == [1, 2])
-        #expect(ItemName.garbageIndices(["Soup", "......", "ee", "of", "it", "6"]) == [1])  // three words are no scrap
+        #expect(ItemName.garbageIndices(["Soup", "......", "ee", "oe", "ea", "6"]) == [1])  // three words are no scrap
         #expect(ItemName.garbageIndices(["Salat........0....", "7,50"]).isEmpty)        // a word glued to leaders is kept
+        // Codes, marks and real words after leaders are no scraps.
+        #expect(ItemName.garbageIndices(["Pesto", "pasta", "......", "(N)", "9.50"]) == [2])
+        #expect(ItemName.garbageIndices(["Soup", "......", "a,c", "6"]) == [1])
+        #expect(ItemName.garbageIndices(["Soup", "......", "egg", "6"]) == [1])
         let words = ["Tomato", "soup", "......", "ee", "6.50"].map { SourceWord(text: $0, confidence: 0.9) }
-        #expect(ItemName.withoutGarbage(words).map(\.text) == ["Tomato", "soup", "6.50"])
+        #expect(ItemName.withoutGarbage(words).map(\.text) == ["Tomato", "soup", ".", "6.50"])
+        // Signs stay for classification (they scope qualifiers).
+        let signs = ["+", "Walnuts", "SOOOSSSS", "1.50"].map { SourceWord(text: $0, confidence: 0.9) }
+        #expect(ItemName.withoutGarbage(signs).map(\.text) == ["+", "Walnuts", ".", "1.50"])
     }
 
     @Test("on a photo, leader garbage is neither in the name nor an unknown term")

@@ -40,22 +40,25 @@ enum ItemName {
     /// No letter and no digit: an ornament or a stray sign ("—", "~", "@", "•", "|").
     static func isOrnament(_ w: String) -> Bool { !w.contains { $0.isLetter || $0.isNumber } }
 
-    /// Indices of the garbage words of one line: leader words, ornaments (and leaders) before the first
-    /// word with a letter or digit, and short scraps (at most 3 characters, no digit) right
-    /// after a leader word that run up to the line's end, a price or another leader word.
-    static func garbageIndices(_ words: [String]) -> Set<Int> {
+    /// A scrap OCR reads after leaders: 2 or 3 of the letters it reads dots as ("ee",
+    /// "eo"). Codes ("(N)", "a,c"), marks and real words ("egg") are no scraps.
+    static func isScrap(_ w: String) -> Bool {
+        (2...3).contains(w.count) && w.allSatisfy { $0.isLetter && dotLike.contains($0) }
+    }
+
+    /// Indices of the garbage words of one line: leader words, scraps (at most two) right
+    /// after a leader word that run up to the line's end, a number or another leader word,
+    /// and with `ornaments`, the signs and leaders before the first word with a letter or
+    /// digit.
+    static func garbageIndices(_ words: [String], ornaments: Bool = true) -> Set<Int> {
         var out = Set<Int>()
         var k = 0
-        while k < words.count, isOrnament(words[k]) || isLeaderWord(words[k]) { out.insert(k); k += 1 }
-        for i in words.indices where isLeaderWord(words[i]) { out.insert(i) }
-        for i in words.indices where out.contains(i) && isLeaderWord(words[i]) {
-            // The scraps after leaders: up to two short words, then the end, a number or leaders.
+        while ornaments, k < words.count, isOrnament(words[k]) || isLeaderWord(words[k]) { out.insert(k); k += 1 }
+        for i in words.indices where isLeaderWord(words[i]) {
+            out.insert(i)
             var j = i + 1
             var scraps: [Int] = []
-            while j < words.count, scraps.count < 3, words[j].count <= 3, !words[j].contains(where: \.isNumber),
-                  !isLeaderWord(words[j]) {
-                scraps.append(j); j += 1
-            }
+            while j < words.count, scraps.count < 3, isScrap(words[j]) { scraps.append(j); j += 1 }
             guard !scraps.isEmpty, scraps.count <= 2 else { continue }
             let endsThere = j >= words.count || words[j].contains(where: \.isNumber) || isLeaderWord(words[j])
             if endsThere { out.formUnion(scraps) }
@@ -108,10 +111,16 @@ enum ItemName {
         return nil
     }
 
-    /// The words of an item's line without its garbage words (for classification).
+    /// The words of an item's line for classification: leader words become a full stop
+    /// (a leader run ends a phrase, as before), scraps after them are left out; signs stay
+    /// (they scope qualifiers and are no unknown terms).
     static func withoutGarbage(_ words: [SourceWord]) -> [SourceWord] {
-        let garbage = garbageIndices(words.map(\.text))
+        let texts = words.map(\.text)
+        let garbage = garbageIndices(texts, ornaments: false)
         guard !garbage.isEmpty else { return words }
-        return words.indices.filter { !garbage.contains($0) }.map { words[$0] }
+        return words.indices.compactMap { i in
+            guard garbage.contains(i) else { return words[i] }
+            return isLeaderWord(texts[i]) ? SourceWord(text: ".", confidence: words[i].confidence) : nil
+        }
     }
 }
