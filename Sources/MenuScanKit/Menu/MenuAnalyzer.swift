@@ -226,6 +226,11 @@ public struct MenuAnalyzer: Sendable {
             }
         }
 
+        // Dot leaders and ornaments as OCR reads them are no part of a dish's name (ItemName).
+        if !exactText {
+            for k in raw.indices { raw[k].name = ItemName.clean(raw[k].name) }
+        }
+
         // OCR drops the decimal separator of a price more than any other character.
         if !exactText, !perLine {
             let repaired = PriceSignRepair.repair(PriceSeparatorRepair.repair(raw.map(\.price)))
@@ -273,7 +278,8 @@ public struct MenuAnalyzer: Sendable {
         }
         for (k, r) in raw.enumerated() {
             let own = r.lines
-            var c = classifier.classify(words: own.flatMap { lines[$0].words },
+            // (Leader garbage is no word of the dish: left in, it would be an unknown term.)
+            var c = classifier.classify(words: own.flatMap { exactText ? lines[$0].words : ItemName.withoutGarbage(lines[$0].words) },
                                         rawText: own.map { lines[$0].text }.joined(separator: "\n"), legend: legend, memo: memo)
             // The section header and its notes are context for the item: "SANDWICHES" → bread,
             // "All our pizzas are cooked on a thin crust." → gluten, "WINES" → sulphites.
