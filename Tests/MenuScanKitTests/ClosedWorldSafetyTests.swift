@@ -174,6 +174,14 @@ import Testing
         #expect(MenuAnalyzer.categoryKeys("").isEmpty)
     }
 
+    @Test func aVeganMarkWinsOverItsSectionsAnimalAllergens() {
+        let text = "SCOOPS\n\nVanilla 3.50\n\nMango Sorbet (vg) 3.50\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: milk)
+        #expect(a.items.count == 2)
+        #expect(a.items.first.map { AllergenFixtures.ids($0).contains(.milk) } == true)
+        #expect(a.items.last.map { AllergenFixtures.ids($0).contains(.milk) } == false)
+    }
+
     @Test func declaredAbsenceInTheItemWinsOverItsSection() {
         let text = "BURGERS\n\nSmokehouse 12.00\nbeef, bacon, onion, on a gluten-free bun\n"
         let a = analyzer.analyze(text: text, perLine: false, profile: gluten)

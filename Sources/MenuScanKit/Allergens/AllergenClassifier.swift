@@ -49,7 +49,10 @@ extension ItemClassification {
     mutating func inherit(_ k: ItemClassification, from label: String, sameDish: Bool = false) {
         let absent = Set(declaredAbsent.map(\.id))
         let have = Set(allergens.map(\.id))
-        for var f in k.allergens where !absent.contains(f.id) && !have.contains(f.id) {
+        // The item's own declaration wins over its context: "Mango Sorbet (vg)" under SCOOPS
+        // holds none of the milk the heading implies.
+        for var f in k.allergens where !absent.contains(f.id) && !have.contains(f.id)
+            && !(markedVegan && AllergenClassifier.animalAllergens.contains(f.id)) {
             f.why.append(label)
             allergens.append(f)
         }
