@@ -80,6 +80,8 @@ extension ItemClassification {
 /// (a name, an OCR misreading) is looked up once per analysis. Not shared across threads.
 final class FuzzyMemo {
     var fuzzy: [String: (Int, Double)?] = [:]
+    /// `AllergenLexicon.compoundHeadRows` of unknown words.
+    var compoundHeads: [String: [[Int]]] = [:]
 }
 
 /// Finds allergen evidence in a span of text (one item, or a menu-level note).
@@ -236,7 +238,12 @@ struct AllergenClassifier: Sendable {
             //    rest is not ("Dunkelbiersoße"). What the known parts carry counts; the word
             //    stays unknown, so the item is never safe.
             if !covered[i] {
-                for rows in lexicon.compoundHeadRows(norm) where !rows.contains(where: { kinds[$0] == .safe }) {
+                let heads: [[Int]]
+                if let known = memo?.compoundHeads[norm] { heads = known } else {
+                    heads = lexicon.compoundHeadRows(norm)
+                    memo?.compoundHeads[norm] = heads
+                }
+                for rows in heads where !rows.contains(where: { kinds[$0] == .safe }) {
                     for idx in rows where kinds[idx] != .known {
                         out.append(TermMatch(entry: idx, start: i, end: i + 1, cost: 0, text: tok.raw))
                     }

@@ -23,18 +23,7 @@ enum ItemName {
         let rest = w.filter { !leaderChars.contains($0) }
         guard rest.allSatisfy({ dotLike.contains($0) }) else { return false }
         if dots >= 3 { return true }
-        return rest.count >= 5 && hasRunOfThree(rest)
-    }
-
-    private static func hasRunOfThree(_ s: String) -> Bool {
-        var previous: Character?
-        var run = 0
-        for c in s {
-            run = c == previous ? run + 1 : 1
-            if run >= 3 { return true }
-            previous = c
-        }
-        return false
+        return rest.count >= 5 && rest.hasRunOfThree
     }
 
     /// No letter and no digit: an ornament or a stray sign ("—", "~", "@", "•", "|").

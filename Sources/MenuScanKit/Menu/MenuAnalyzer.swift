@@ -423,14 +423,19 @@ public struct MenuAnalyzer: Sendable {
 
     /// The words a note or heading can name a kind of dish by: folded words of four letters
     /// or more and their singular forms, menu-wide words left out.
-    static func categoryKeys(_ text: String) -> Set<String> {
+    static func categoryKeys(_ text: String) -> Set<String> { categoryKeys(foldedWords: foldedWords(text)) }
+
+    static func categoryKeys(foldedWords words: [String]) -> Set<String> {
         var out = Set<String>()
-        for w in TextFold.fold(text).split(whereSeparator: { !$0.isLetter }) where w.count >= 4 {
-            let word = String(w)
-            guard !menuWideWords.contains(word) else { continue }
+        for word in words where word.count >= 4 && !menuWideWords.contains(word) {
             out.formUnion(Tokenizer.variants(word))
         }
         return out
+    }
+
+    /// A text's words, folded (`TextFold.fold`), split at everything but letters.
+    static func foldedWords(_ text: String) -> [String] {
+        TextFold.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
     }
 
     /// Loose notes that speak for one kind of dish, by item: a note that speaks for all of
@@ -441,11 +446,10 @@ public struct MenuAnalyzer: Sendable {
                               isDishWord: (String) -> Bool) -> [Int: [Int]] {
         var noteKeys: [(line: Int, keys: Set<String>)] = []
         for n in loose where n >= 0 && n < lines.count && !legendLines.contains(n) {
-            let text = lines[n].text
-            guard speaksForTheMenu(text) else { continue }
-            let folded = Set(TextFold.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init))
-            guard folded.isDisjoint(with: menuNouns) else { continue }
-            let keys = categoryKeys(text)
+            // Folded once: a menu-wide word must be there (as `speaksForTheMenu` asks), no menu noun.
+            let words = foldedWords(lines[n].text)
+            guard words.contains(where: menuQuantifiers.contains), !words.contains(where: menuNouns.contains) else { continue }
+            let keys = categoryKeys(foldedWords: words)
             if !keys.isEmpty { noteKeys.append((n, keys)) }
         }
         guard !noteKeys.isEmpty else { return [:] }
@@ -473,10 +477,12 @@ public struct MenuAnalyzer: Sendable {
     }
 
     /// (3 to 8 letters each: `speaksForTheMenu` relies on it, and a test checks it.)
-    static let menuWideWords: Set<String> = [
-        "all", "every", "any", "our", "kitchen", "dishes", "items", "menu", "food", "products", "premises",
-        "alle", "unsere", "unserer", "speisen", "gerichte", "kuche", "tous", "toutes", "nos", "notre", "plats", "cuisine",
-        "todos", "todas", "nuestra", "nuestros", "platos", "cocina", "tutti", "tutte", "nostra", "nostri", "piatti", "cucina",
+    static let menuWideWords: Set<String> = menuQuantifiers.union(menuNouns)
+
+    /// Words that make a note speak for all of something ("all", "our", "unsere", "tous").
+    static let menuQuantifiers: Set<String> = [
+        "all", "every", "any", "our", "alle", "unsere", "unserer", "tous", "toutes", "nos", "notre",
+        "todos", "todas", "nuestra", "nuestros", "tutti", "tutte", "nostra", "nostri",
     ]
 
     /// A line that talks about the whole menu or kitchen, not one dish.

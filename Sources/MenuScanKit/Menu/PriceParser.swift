@@ -113,7 +113,7 @@ enum PriceParser {
     static func hasStrongPrice(_ line: String) -> Bool { find(in: line, allowPlain: false) != nil }
 }
 
-private extension Substring {
+extension StringProtocol {
     /// Three equal characters in a row ("cccc", "SSS"): leader dots as OCR reads them, rare in words.
     var hasRunOfThree: Bool {
         var previous: Character?
