@@ -8,8 +8,11 @@ tuning. One function, so two scripts can never split the same files differently.
 import hashlib
 
 
-def part_of(name):
-    return "check" if int(hashlib.sha1(name.encode()).hexdigest(), 16) % 3 == 0 else "tune"
+def part_of(name, modulus=3):
+    """modulus 3 everywhere except held-out allergen set 3 (`Benchmarks/data/README.md`):
+    there % 3 put only 2 of its 20 menus in the check part, so that set uses % 2
+    (13 check, 7 tune), fixed before it was first run."""
+    return "check" if int(hashlib.sha1(name.encode()).hexdigest(), 16) % modulus == 0 else "tune"
 
 
 def is_check(name):
