@@ -167,6 +167,65 @@ import Testing
         #expect(k.items.first?.safety == .caution)
     }
 
+    @Test func aNoteIsKeyedByWhatItIsAboutNotByWhatItMentions() {
+        // About moules: the FRITES & SAUCES under it get none of the mussels; the moules do.
+        let text = """
+        All moules come with a cone of frites and homemade mayonnaise.
+
+        MOULES
+
+        Moules nature 22.00
+        celery, onion, parsley
+
+        FRITES & SAUCES
+
+        Grand cornet de frites 5.00
+
+        WITHOUT BREAD
+
+        Fresh strawberries 6.00
+        """
+        let a = analyzer.analyze(text: text, perLine: false, profile: AllergenProfile(allergens: [.eggs, .molluscs]))
+        let byName = Dictionary(uniqueKeysWithValues: a.items.map { ($0.name, $0) })
+        #expect(byName["Moules nature"].map { AllergenFixtures.ids($0).isSuperset(of: [.eggs, .molluscs]) } == true)
+        #expect(byName["Grand cornet de frites"].map { AllergenFixtures.ids($0).isDisjoint(with: [.eggs, .molluscs]) } == true)
+        // A note on rye bread is about smørrebrød, not about a heading that says "bread".
+        let rye = "All smørrebrød are served on our dark rye bread spread with butter.\n\nSMØRREBRØD\n\nTatar 14.00\nraw beef, capers\n\nWITHOUT BREAD\n\nFresh strawberries 6.00\n"
+        let r = analyzer.analyze(text: rye, perLine: false, profile: gluten)
+        #expect(r.items.first { $0.name == "Tatar" }?.safety == .unsafe)
+        #expect(r.items.first { $0.name == "Fresh strawberries" }?.safety == .safe)
+        #expect(MenuAnalyzer.noteSubject(foldedWords: MenuAnalyzer.foldedWords("Todas as carnes são temperadas com sal")) == ["carnes"])
+        #expect(MenuAnalyzer.noteSubject(foldedWords: MenuAnalyzer.foldedWords("All of our burgers and wraps are made fresh")) == ["burgers", "wraps"])
+        #expect(MenuAnalyzer.noteSubject(foldedWords: MenuAnalyzer.foldedWords("Please ask your server")).isEmpty)
+    }
+
+    @Test func anItemUnderAHeadingOfSeveralKindsTakesTheKindItsNameNames() {
+        let text = "RICE & NOODLES\n\nSteamed Rice 3.00\n\nDan Dan Noodles 11.00\n\nHouse Special 12.00\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: gluten)
+        let byName = Dictionary(uniqueKeysWithValues: a.items.map { ($0.name, $0) })
+        #expect(byName["Steamed Rice"].map { !AllergenFixtures.ids($0).contains(.gluten) } == true)
+        #expect(byName["Dan Dan Noodles"]?.safety == .unsafe)
+        // A name that names no part keeps the whole heading.
+        #expect(byName["House Special"]?.safety != .safe)
+        // A heading that is one dish is never split: "Cod" and "Chips" under FISH & CHIPS.
+        let chippy = analyzer.analyze(text: "FISH & CHIPS\n\nLarge Fish 9.00\n", perLine: false, profile: gluten)
+        #expect(chippy.items.first?.safety != .safe)
+        #expect(MenuAnalyzer.headingParts("Soups / Salads") == [["Soups"], ["Salads"]])
+        #expect(MenuAnalyzer.headingParts("DESSERTS") == [["DESSERTS"]])
+        #expect(MenuAnalyzer.headingPart([["Soups"], ["Salads"]], name: "Tomato Soup") == ["Soups"])
+        #expect(MenuAnalyzer.headingPart([["Soups"], ["Salads"]], name: "Soup and Salad") == nil)
+    }
+
+    @Test func knownHeadsOfUnknownWordsOnlyInGermanText() {
+        // A German compound with an unknown rest keeps its known head…
+        #expect(MenuAnalyzer.writesGerman(["Schweinebraten mit Dunkelbiersoße"]))
+        // …a Portuguese word that starts like a known one is no compound.
+        #expect(!MenuAnalyzer.writesGerman(["Todas as carnes são temperadas apenas com sal grosso."]))
+        let text = "Todas as carnes são temperadas apenas com sal grosso.\n\nCARNES\n\nPicanha 11.50\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: AllergenProfile(allergens: [.soybeans]))
+        #expect(a.items.first.map { !AllergenFixtures.ids($0).contains(.soybeans) } == true)
+    }
+
     @Test func categoryKeysAreWordsOfFourLettersOrMoreAndTheirSingulars() {
         #expect(MenuAnalyzer.categoryKeys("All SANDWICHES & pies").isSuperset(of: ["sandwiches", "sandwich", "pies"]))
         #expect(!MenuAnalyzer.categoryKeys("All our pies").contains("our"))

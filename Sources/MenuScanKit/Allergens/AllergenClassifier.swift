@@ -82,6 +82,10 @@ final class FuzzyMemo {
     var fuzzy: [String: (Int, Double)?] = [:]
     /// `AllergenLexicon.compoundHeadRows` of unknown words.
     var compoundHeads: [String: [[Int]]] = [:]
+    /// Whether an unknown word may be read by its known head (step 5 of matching): only in
+    /// text that writes German, the language that glues compounds into one word. Elsewhere
+    /// a known start is chance ("temperadas" is no tempeh, "Linguiça" no ling).
+    var readsCompoundHeads = true
 }
 
 /// Finds allergen evidence in a span of text (one item, or a menu-level note).
@@ -237,7 +241,7 @@ struct AllergenClassifier: Sendable {
             // 5. Not an OCR misreading of a known word: a compound whose head is known and whose
             //    rest is not ("Dunkelbiersoße"). What the known parts carry counts; the word
             //    stays unknown, so the item is never safe.
-            if !covered[i] {
+            if !covered[i], memo?.readsCompoundHeads ?? true {
                 let heads: [[Int]]
                 if let known = memo?.compoundHeads[norm] { heads = known } else {
                     heads = lexicon.compoundHeadRows(norm)

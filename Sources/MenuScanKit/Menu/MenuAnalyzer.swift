@@ -178,6 +178,7 @@ public struct MenuAnalyzer: Sendable {
                          profile: AllergenProfile?, roles: RoleAssignment? = nil, readAcross: Double = 0) -> MenuAnalysis {
         let (legend, legendLines) = legend(lines)
         let memo = FuzzyMemo()
+        memo.readsCompoundHeads = Self.writesGerman(lines.lazy.map(\.text))
         var raw: [RawItem] = []
         var sections: [String] = []
         var loose: [Int] = []
@@ -265,6 +266,38 @@ public struct MenuAnalyzer: Sendable {
         var items: [MenuItem] = []
         var classified: [(MenuItem, ItemClassification, Bool, Double, Bool)] = []
         var contextCache: [[Int]: ItemClassification] = [:]
+        var partCache: [String: ItemClassification] = [:]
+        /// The same for one part of a heading that names several kinds (`headingPart`).
+        func contextClassification(headingPart part: [String], notes: [Int]) -> ItemClassification {
+            let key = part.joined(separator: " ") + "|" + notes.map(String.init).joined(separator: ",")
+            if let cached = partCache[key] { return cached }
+            let words = [SourceWord(text: ".", confidence: nil)] + part.map { SourceWord(text: $0, confidence: nil) }
+                + notes.flatMap { [SourceWord(text: ".", confidence: nil)] + lines[$0].words }
+            let ctx = classifier.classify(words: words, rawText: notes.map { lines[$0].text }.joined(separator: "\n"),
+                                          legend: legend, memo: memo)
+            partCache[key] = ctx
+            return ctx
+        }
+        var splitHeadings: [Int: [[String]]] = [:]
+        /// The part of heading `h` an item's name names, when the heading's parts together say
+        /// all the whole heading says: a heading that is one dish ("FISH & CHIPS", "MAC &
+        /// CHEESE") carries more than its parts and is never split.
+        func headingPart(_ h: Int, name: String) -> [String]? {
+            let parts: [[String]]
+            if let known = splitHeadings[h] { parts = known } else {
+                var p = Self.headingParts(lines[h].text)
+                if p.count >= 2 {
+                    let whole = contextClassification(heading: h, notes: [])
+                    let each = p.map { contextClassification(headingPart: $0, notes: []) }
+                    let contains = Set(each.flatMap { $0.allergens.map(\.id) })
+                    let any = contains.union(each.flatMap(\.mayContain))
+                    if !Set(whole.allergens.map(\.id)).isSubset(of: contains) || !whole.mayContain.isSubset(of: any)
+                        || each.contains(where: \.askServer) != whole.askServer { p = [] }
+                }
+                splitHeadings[h] = p; parts = p
+            }
+            return Self.headingPart(parts, name: name)
+        }
         /// A heading and its notes, classified once for all the items under them (the
         /// heading alone is the context `[heading]`).
         func contextClassification(heading: Int?, notes: [Int]) -> ItemClassification {
@@ -283,8 +316,11 @@ public struct MenuAnalyzer: Sendable {
                                         rawText: own.map { lines[$0].text }.joined(separator: "\n"), legend: legend, memo: memo)
             // The section header and its notes are context for the item: "SANDWICHES" → bread,
             // "All our pizzas are cooked on a thin crust." → gluten, "WINES" → sulphites.
+            // "Steamed Rice" under RICE & NOODLES is rice, not noodles.
+            let part = r.sectionLine.flatMap { h in h >= 0 && h < lines.count ? headingPart(h, name: r.name) : nil }
             if r.sectionLine != nil || !r.noteLines.isEmpty {
-                let ctx = contextClassification(heading: r.sectionLine, notes: r.noteLines)
+                let ctx = part.map { contextClassification(headingPart: $0, notes: r.noteLines) }
+                    ?? contextClassification(heading: r.sectionLine, notes: r.noteLines)
                 c.inherit(ctx, from: r.section.map { "from section “\($0)”" } ?? "from the section's note")
             }
             // A note on the item's kind says what it is served with: its guesses are the dish's own.
@@ -300,10 +336,12 @@ public struct MenuAnalyzer: Sendable {
             if let h = r.sectionLine, h >= 0, h < lines.count, r.descriptionParts.isEmpty {
                 let nameWords = r.name.split(separator: " ")
                 if (1...3).contains(nameWords.count) {
+                    let headingWords = part.map { $0.map { SourceWord(text: $0, confidence: nil) } } ?? lines[h].words
                     var composed = classifier.classify(
-                        words: nameWords.map { SourceWord(text: String($0), confidence: nil) } + lines[h].words,
+                        words: nameWords.map { SourceWord(text: String($0), confidence: nil) } + headingWords,
                         rawText: "", legend: CodeLegend(), memo: memo)
-                    let heading = contextClassification(heading: h, notes: [])
+                    let heading = part.map { contextClassification(headingPart: $0, notes: []) }
+                        ?? contextClassification(heading: h, notes: [])
                     let known = Set(c.allergens.map(\.id)).union(heading.allergens.map(\.id))
                     composed.allergens.removeAll { known.contains($0.id) }
                     composed.mayContain.subtract(known.union(c.mayContain).union(heading.mayContain))
@@ -415,6 +453,28 @@ public struct MenuAnalyzer: Sendable {
         return n
     }
 
+    /// German function words other menu languages do not write (English "die" and "an",
+    /// French "des", Portuguese "das", Danish "den" and "der" left out).
+    static let germanFunctionWords: Set<String> = [
+        "mit", "und", "oder", "vom", "zum", "zur", "dazu", "auf", "aus", "nach", "im", "dem",
+        "ein", "eine", "einer", "einem", "unsere", "hausgemacht", "hausgemachte",
+    ]
+
+    /// Whether a text writes German: two German function words, or words with ä, ö, ü or ß,
+    /// among its words (a dish name borrowed into an English menu is one word, not two).
+    static func writesGerman<S: Sequence>(_ texts: S) -> Bool where S.Element == String {
+        var signals = 0
+        for text in texts {
+            for word in text.lowercased().split(whereSeparator: { !$0.isLetter }) {
+                if germanFunctionWords.contains(String(word)) || word.contains(where: { "äöüß".contains($0) }) {
+                    signals += 1
+                    if signals >= 2 { return true }
+                }
+            }
+        }
+        return false
+    }
+
     /// Nouns that make a note speak for the whole menu ("all our dishes…", "unsere Speisen…").
     static let menuNouns: Set<String> = [
         "kitchen", "dishes", "items", "menu", "food", "products", "premises", "speisen", "gerichte", "kuche",
@@ -449,7 +509,9 @@ public struct MenuAnalyzer: Sendable {
             // Folded once: a menu-wide word must be there (as `speaksForTheMenu` asks), no menu noun.
             let words = foldedWords(lines[n].text)
             guard words.contains(where: menuQuantifiers.contains), !words.contains(where: menuNouns.contains) else { continue }
-            let keys = categoryKeys(foldedWords: words)
+            // Keyed by what the note is about, not by what it mentions: "All moules come with a
+            // cone of frites" is about moules, not about the FRITES & SAUCES under it.
+            let keys = categoryKeys(foldedWords: noteSubject(foldedWords: words))
             if !keys.isEmpty { noteKeys.append((n, keys)) }
         }
         guard !noteKeys.isEmpty else { return [:] }
@@ -468,6 +530,71 @@ public struct MenuAnalyzer: Sendable {
             }
         }
         return out
+    }
+
+    /// Articles, possessives and "of" between a note's quantifier and its subject
+    /// ("All of our…", "Todas as…", "Tutte le nostre…").
+    static let subjectLeadWords: Set<String> = [
+        "the", "of", "our", "de", "des", "les", "las", "los", "le", "la", "il", "i", "gli", "lo", "as", "os",
+        "die", "der", "das", "nos", "notre", "nuestros", "nuestras", "nuestra", "nostri", "nostre", "nostra",
+        "onze", "het", "vores", "al", "del",
+    ]
+    /// Words that end a note's subject: verbs and prepositions of the menu languages
+    /// ("All sandwiches *served* on…", "Alle Brotzeiten *werden*…", "Toutes nos pizzas *sont*…").
+    static let subjectEndWords: Set<String> = [
+        "are", "is", "be", "come", "comes", "served", "serve", "made", "cooked", "prepared", "fried", "baked",
+        "have", "has", "contain", "contains", "can", "may", "might", "will", "with", "on", "in", "from", "using",
+        "use", "include", "includes", "arrive", "go", "get", "feature", "features", "sind", "ist", "werden",
+        "wird", "kommen", "kommt", "mit", "auf", "aus", "enthalten", "enthalt", "serviert", "konnen", "haben", "hat",
+        "sont", "est", "servis", "servies", "servi", "avec", "sur", "dans", "peuvent", "peut", "contiennent",
+        "contient", "viennent", "son", "es", "se", "sirven", "sirve", "con", "en", "llevan", "lleva", "vienen",
+        "pueden", "contienen", "estan", "sono", "serviti", "servite", "su", "vengono", "possono", "contengono",
+        "sao", "servidos", "servidas", "com", "em", "vem", "podem", "contem", "zijn", "worden", "met", "op",
+        "geserveerd", "kunnen", "bevatten", "er", "serveres", "med", "pa",
+    ]
+
+    /// What a note that speaks for all of something is about: the words after its first
+    /// quantifier, articles and possessives skipped, up to a verb or preposition, at most
+    /// three ("All moules come with…" → moules; "Todas as carnes são…" → carnes; "All burgers
+    /// and wraps are…" → burgers, wraps).
+    static func noteSubject(foldedWords words: [String]) -> [String] {
+        guard let q = words.firstIndex(where: menuQuantifiers.contains) else { return [] }
+        var out: [String] = []
+        var k = q + 1
+        while k < words.count, menuQuantifiers.contains(words[k]) || subjectLeadWords.contains(words[k]) { k += 1 }
+        while k < words.count, out.count < 3, !subjectEndWords.contains(words[k]) {
+            if !AllergenClassifier.listConnectors.contains(words[k]) { out.append(words[k]) }
+            k += 1
+        }
+        return out
+    }
+
+    /// Words that join the kinds a heading names ("RICE & NOODLES", "Soups and Salads").
+    static let headingJoiners: Set<String> = ["&", "/", "+", "|", ",", "and", "or", "und", "oder", "et", "ou", "y", "e", "og"]
+
+    /// The kinds a heading names, as its words between joiners ("RICE & NOODLES" → [RICE],
+    /// [NOODLES]); one part for a heading without joiners.
+    static func headingParts(_ heading: String) -> [[String]] {
+        var spaced = ""
+        for ch in heading { if "&/+|,".contains(ch) { spaced += " \(ch) " } else { spaced.append(ch) } }
+        var parts: [[String]] = [[]]
+        for w in spaced.split(separator: " ") {
+            if headingJoiners.contains(TextFold.fold(String(w))) {
+                if !(parts.last ?? []).isEmpty { parts.append([]) }
+            } else {
+                parts[parts.count - 1].append(String(w))
+            }
+        }
+        return parts.filter { !$0.isEmpty }
+    }
+
+    /// Of a heading that names several kinds, the one part an item's name names ("Steamed
+    /// Rice" → RICE), or nil (one kind, or the name names none or several of the parts).
+    static func headingPart(_ parts: [[String]], name: String) -> [String]? {
+        guard parts.count >= 2 else { return nil }
+        let nameKeys = categoryKeys(name)
+        let named = parts.filter { !categoryKeys($0.joined(separator: " ")).isDisjoint(with: nameKeys) }
+        return named.count == 1 ? named[0] : nil
     }
 
     /// A note's text as a label: its first 60 characters.
