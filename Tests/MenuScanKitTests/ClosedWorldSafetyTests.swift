@@ -94,6 +94,15 @@ import Testing
         #expect(rest.unknownTerms == ["Bierzorblaxe"])
     }
 
+    @Test func aCompoundIsNeverReadAsAWordAndAGrammarWord() {
+        // "Tomatensaus" (Dutch tomato sauce) is no "tomaten" + German "aus".
+        let lexicon = AllergenFixtures.analyzer.lexicon
+        let parts = lexicon.compoundRows("tomatenaus") ?? []
+        #expect(parts.allSatisfy(lexicon.isCompoundPart))
+        #expect(lexicon.compoundRows("tomatenaus") == nil)
+        #expect(AllergenFixtures.item("Tomatenaus", profile: milk).safety != .safe)
+    }
+
     @Test func compoundHeadsNeedFourLettersAndLeaveFourUnread() {
         let lexicon = AllergenFixtures.analyzer.lexicon
         #expect(lexicon.compoundHeadRows("bierzorblax").count == 1)

@@ -27,7 +27,8 @@ struct LexiconEntry: Sendable, Equatable {
     /// or a part ("Vanilla", "Chicken"), understood with a preparation, a second food or
     /// the section's dish; `preparation` and `modifier` words are understood but no food;
     /// a `section` word ("PIZZAS") speaks for the items under it.
-    enum Role: Sendable { case dish, ingredient, preparation, modifier, section }
+    /// `function`: known.tsv's grammar words ("with", "aus"), never part of a compound.
+    enum Role: Sendable { case dish, ingredient, preparation, modifier, function, section }
     var role: Role = .dish
     /// The file the row came from: lexicon.tsv's allergen words, dishes.tsv (tagged with
     /// the dish's language of origin, "pizza" = it) or known.tsv.
@@ -164,7 +165,7 @@ public struct AllergenLexicon: Sendable {
                         if !rows.isEmpty { break }
                     }
                 }
-                if !rows.isEmpty { piece = (rows, q); break }
+                if isCompoundPart(rows) { piece = (rows, q); break }
             }
             guard let found = piece else { break }
             out.append(found.rows)
@@ -178,6 +179,12 @@ public struct AllergenLexicon: Sendable {
     /// single word (inflected forms too), parts of three letters or more, a German
     /// linking element (-s-, -n-, -en-, -es-, -e-) allowed between them, at most
     /// three parts. The rows of each part, or nil.
+    /// Rows a compound can be built from: a word that is more than grammar ("Tomatensaus"
+    /// is no "tomaten" + German "aus").
+    func isCompoundPart(_ rows: [Int]) -> Bool {
+        rows.contains { $0 >= roles.count || roles[$0] != .function }
+    }
+
     func compoundRows(_ word: String, depth: Int = 0) -> [[Int]]? {
         let chars = Array(word)
         guard chars.count >= 6, depth < 3 else { return nil }
@@ -190,10 +197,10 @@ public struct AllergenLexicon: Sendable {
                     if !leftRows.isEmpty { break }
                 }
             }
-            guard !leftRows.isEmpty else { continue }
+            guard isCompoundPart(leftRows) else { continue }
             let right = String(chars[k...])
             let rightRows = inflectedRows(right)
-            if !rightRows.isEmpty { return [leftRows, rightRows] }
+            if isCompoundPart(rightRows) { return [leftRows, rightRows] }
             if let more = compoundRows(right, depth: depth + 1) { return [leftRows] + more }
         }
         return nil
@@ -363,7 +370,8 @@ public struct AllergenLexicon: Sendable {
             }
             let (term, words, affix) = try termWords(cols[0], file: "known.tsv", line: n)
             let diet: LexiconEntry.Diet = cols.count > 2 && cols[2] == "meat" ? .meat : .none
-            let role: LexiconEntry.Role = cols[1] == "ingredient" ? .ingredient : (cols[1] == "preparation" ? .preparation : .modifier)
+            let role: LexiconEntry.Role = cols[1] == "ingredient" ? .ingredient
+                : cols[1] == "preparation" ? .preparation : cols[1] == "function" ? .function : .modifier
             out.append(LexiconEntry(term: term, words: words, allergens: [], kind: .known, diet: diet, confidence: 1,
                                     noFuzz: true, noAbsent: false, affix: affix, lang: cols.count > 3 ? cols[3] : "",
                                     role: role, table: .known))
