@@ -228,8 +228,12 @@ import Testing
     @Test func knownHeadsOfUnknownWordsOnlyInGermanText() {
         // A German compound with an unknown rest keeps its known head…
         #expect(MenuAnalyzer.writesGerman(["Schweinebraten mit Dunkelbiersoße"]))
-        // …a Portuguese word that starts like a known one is no compound.
+        // …a Portuguese word that starts like a known one is no compound, an Italian word
+        // that splits into two known ones neither ("calice" is no cal + ice).
         #expect(!MenuAnalyzer.writesGerman(["Todas as carnes são temperadas apenas com sal grosso."]))
+        #expect(AllergenFixtures.item("Barbera d'Alba (calice)").unknownTerms.contains("calice"))
+        // One German word on a long English menu does not make it German.
+        #expect(!MenuAnalyzer.writesGerman(["Schnitzel mit fries"] + Array(repeating: "Grilled chicken with rice and a green salad", count: 10)))
         let text = "Todas as carnes são temperadas apenas com sal grosso.\n\nCARNES\n\nPicanha 11.50\n"
         let a = analyzer.analyze(text: text, perLine: false, profile: AllergenProfile(allergens: [.soybeans]))
         #expect(a.items.first.map { !AllergenFixtures.ids($0).contains(.soybeans) } == true)

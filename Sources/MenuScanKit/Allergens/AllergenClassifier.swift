@@ -82,10 +82,11 @@ final class FuzzyMemo {
     var fuzzy: [String: (Int, Double)?] = [:]
     /// `AllergenLexicon.compoundHeadRows` of unknown words.
     var compoundHeads: [String: [[Int]]] = [:]
-    /// Whether an unknown word may be read by its known head (step 5 of matching): only in
-    /// text that writes German, the language that glues compounds into one word. Elsewhere
-    /// a known start is chance ("temperadas" is no tempeh, "Linguiça" no ling).
-    var readsCompoundHeads = true
+    /// Whether an unknown word may be read as a compound of known words (step 3) or by its
+    /// known head (step 5): only in text that writes German, the language that glues
+    /// compounds into one word. Elsewhere known pieces are chance ("temperadas" is no
+    /// tempeh, "Linguiça" no ling).
+    var readsCompounds = true
 }
 
 /// Finds allergen evidence in a span of text (one item, or a menu-level note).
@@ -211,7 +212,8 @@ struct AllergenClassifier: Sendable {
             }
             // 3. Inflected forms and compounds of known words ("Pfifferlingen", "Salatteller",
             //    "Käsesauce"): every part's rows count, as for a word read exactly.
-            if let parts = lexicon.inflectedRows(norm).nilIfEmpty.map({ [$0] }) ?? lexicon.compoundRows(norm) {
+            if let parts = lexicon.inflectedRows(norm).nilIfEmpty.map({ [$0] })
+                ?? (memo?.readsCompounds ?? true ? lexicon.compoundRows(norm) : nil) {
                 cover(i, i + 1)
                 for rows in parts {
                     found.append(rows.contains { roles[$0] == .dish } ? .dish : roles[rows[0]])
@@ -241,7 +243,7 @@ struct AllergenClassifier: Sendable {
             // 5. Not an OCR misreading of a known word: a compound whose head is known and whose
             //    rest is not ("Dunkelbiersoße"). What the known parts carry counts; the word
             //    stays unknown, so the item is never safe.
-            if !covered[i], memo?.readsCompoundHeads ?? true {
+            if !covered[i], memo?.readsCompounds ?? true {
                 let heads: [[Int]]
                 if let known = memo?.compoundHeads[norm] { heads = known } else {
                     heads = lexicon.compoundHeadRows(norm)

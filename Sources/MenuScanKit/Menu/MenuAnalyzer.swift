@@ -178,7 +178,7 @@ public struct MenuAnalyzer: Sendable {
                          profile: AllergenProfile?, roles: RoleAssignment? = nil, readAcross: Double = 0) -> MenuAnalysis {
         let (legend, legendLines) = legend(lines)
         let memo = FuzzyMemo()
-        memo.readsCompoundHeads = Self.writesGerman(lines.lazy.map(\.text))
+        memo.readsCompounds = Self.writesGerman(lines.lazy.map(\.text))
         var raw: [RawItem] = []
         var sections: [String] = []
         var loose: [Int] = []
@@ -460,19 +460,20 @@ public struct MenuAnalyzer: Sendable {
         "ein", "eine", "einer", "einem", "unsere", "hausgemacht", "hausgemachte",
     ]
 
-    /// Whether a text writes German: two German function words, or words with ä, ö, ü or ß,
-    /// among its words (a dish name borrowed into an English menu is one word, not two).
+    /// Whether a text writes German: German function words, or words with ä, ö, ü or ß, make
+    /// at least one word in 40 (a dish name borrowed into an English menu is not enough; one
+    /// line "Kartoffelsalat mit Pfifferlingen" is).
     static func writesGerman<S: Sequence>(_ texts: S) -> Bool where S.Element == String {
-        var signals = 0
+        var signals = 0, words = 0
         for text in texts {
             for word in text.lowercased().split(whereSeparator: { !$0.isLetter }) {
+                words += 1
                 if germanFunctionWords.contains(String(word)) || word.contains(where: { "äöüß".contains($0) }) {
                     signals += 1
-                    if signals >= 2 { return true }
                 }
             }
         }
-        return false
+        return signals >= 1 && signals * 40 >= words
     }
 
     /// Nouns that make a note speak for the whole menu ("all our dishes…", "unsere Speisen…").
