@@ -101,6 +101,9 @@ import Testing
         #expect(parts.allSatisfy(lexicon.isCompoundPart))
         #expect(lexicon.compoundRows("tomatenaus") == nil)
         #expect(AllergenFixtures.item("Tomatenaus", profile: milk).safety != .safe)
+        // Nor an inflected form of one: "Sugar Cone" is no sugar "con" (Spanish "with").
+        #expect(AllergenFixtures.item("Sugar Cone", profile: gluten).safety == .unsafe)
+        #expect(AllergenFixtures.item("Vanilla ice in a cono", profile: gluten).unknownTerms.contains("cono"))
     }
 
     @Test func compoundHeadsNeedFourLettersAndLeaveFourUnread() {

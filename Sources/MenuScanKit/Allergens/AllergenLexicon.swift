@@ -139,7 +139,8 @@ public struct AllergenLexicon: Sendable {
             forms.append(String(word.dropLast(ending.count)))
         }
         for f in forms {
-            if let rows = singleWordByFirstWord[f], !rows.isEmpty { return rows }
+            // (Grammar words do not inflect: "cone" is no "con".)
+            if let rows = singleWordByFirstWord[f], isCompoundPart(rows) { return rows }
         }
         return []
     }
