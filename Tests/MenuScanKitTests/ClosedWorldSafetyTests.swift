@@ -235,6 +235,11 @@ import Testing
         // that splits into two known ones neither ("calice" is no cal + ice).
         #expect(!MenuAnalyzer.writesGerman(["Todas as carnes são temperadas apenas com sal grosso."]))
         #expect(AllergenFixtures.item("Barbera d'Alba (calice)").unknownTerms.contains("calice"))
+        // A word with an umlaut is German on any menu: "Gemüseteller" on an English one.
+        let english = (["Gemüseteller 14.00", "pork cutlet with mushroom sauce"]
+            + Array(repeating: "Grilled chicken with rice and a green salad 12.00", count: 10)).joined(separator: "\n\n")
+        let j = analyzer.analyze(text: english, perLine: false, profile: milk)
+        #expect(j.items.first.map { !$0.unknownTerms.contains("Gemüseteller") } == true)
         // One German word on a long English menu does not make it German.
         #expect(!MenuAnalyzer.writesGerman(["Schnitzel mit fries"] + Array(repeating: "Grilled chicken with rice and a green salad", count: 10)))
         let text = "Todas as carnes são temperadas apenas com sal grosso.\n\nCARNES\n\nPicanha 11.50\n"

@@ -212,8 +212,10 @@ struct AllergenClassifier: Sendable {
             }
             // 3. Inflected forms and compounds of known words ("Pfifferlingen", "Salatteller",
             //    "Käsesauce"): every part's rows count, as for a word read exactly.
+            // (A word with ä, ö, ü or ß is German whatever the text around it.)
+            let compounds = memo?.readsCompounds ?? true || tok.raw.contains(where: { "äöüßÄÖÜ".contains($0) })
             if let parts = lexicon.inflectedRows(norm).nilIfEmpty.map({ [$0] })
-                ?? (memo?.readsCompounds ?? true ? lexicon.compoundRows(norm) : nil) {
+                ?? (compounds ? lexicon.compoundRows(norm) : nil) {
                 cover(i, i + 1)
                 for rows in parts {
                     found.append(rows.contains { roles[$0] == .dish } ? .dish : roles[rows[0]])
@@ -243,7 +245,7 @@ struct AllergenClassifier: Sendable {
             // 5. Not an OCR misreading of a known word: a compound whose head is known and whose
             //    rest is not ("Dunkelbiersoße"). What the known parts carry counts; the word
             //    stays unknown, so the item is never safe.
-            if !covered[i], memo?.readsCompounds ?? true {
+            if !covered[i], compounds {
                 let heads: [[Int]]
                 if let known = memo?.compoundHeads[norm] { heads = known } else {
                     heads = lexicon.compoundHeadRows(norm)
