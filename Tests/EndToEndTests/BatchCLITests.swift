@@ -216,7 +216,9 @@ struct BatchCLITests {
         let run = try CLI.run(["scan", input.path, "--out", out.path, "--jobs", "2", "--timeout", "8", "--quiet"], environment: env)
         let seconds = (ContinuousClock.now - started) / .seconds(1)
         #expect(run.status == 1, "\(run.stderr)")
-        #expect(seconds < 120, "one run, not stuck on the hang or the FIFO")
+        // Without --timeout the hang never ends: any bound far from that proves the run was
+        // not stuck. (120 s failed once at load 9 on 2 cores: this is no speed test.)
+        #expect(seconds < 600, "one run, not stuck on the hang or the FIFO")
         for name in good {
             let photo = try CLI.json(out.appendingPathComponent((name as NSString).deletingPathExtension + ".json"))
             #expect(photo["status"] as? String == "ok", "\(name)")
