@@ -100,4 +100,14 @@ struct LanguageMergeTests {
         #expect(replaced.blocks[0].box == page.blocks[0].box)
         #expect(LanguageMerge.replacing(page, [7: read]) == page)
     }
+
+    @Test("the default second read leaves the settings' JSON (the resume hash) as before; a chosen one is in it")
+    func settingsJSON() throws {
+        let plain = String(decoding: try JSONEncoder().encode(ScanSettings()), as: UTF8.self)
+        #expect(!plain.contains("languageReread"))
+        var chosen = ScanSettings()
+        chosen.languageReread = .lines
+        #expect(String(decoding: try JSONEncoder().encode(chosen), as: UTF8.self).contains("\"languageReread\":\"lines\""))
+        #expect(BatchHashing.settingsHash(chosen) != BatchHashing.settingsHash(ScanSettings()))
+    }
 }

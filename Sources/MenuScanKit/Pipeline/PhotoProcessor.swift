@@ -23,8 +23,10 @@ public struct ScanSettings: Sendable, Hashable, Codable {
     /// word of noise at the 47th (docs/performance.md, round 5).
     public var recoveryGiveUp: Int = 16
     /// `--lang auto`: how a photo whose English read scores as another
-    /// language is read again (docs/performance.md, round 7).
-    public var languageReread: LanguageReread = .combined
+    /// language is read again (docs/performance.md, round 7). nil is
+    /// `.combined`, and leaves the settings' JSON (and the resume hash of
+    /// earlier runs) as it was before the choice existed.
+    public var languageReread: LanguageReread?
     /// The user's allergen profile: items become safe / caution / unsafe.
     public var allergenProfile: AllergenProfile?
     /// PDFs with more pages are refused (MSG-INPUT-005); see `InputDiscovery`.
@@ -318,7 +320,7 @@ public final class PhotoProcessor {
                 if let language = detector.choose(scores, installed: installedLanguages) {
                     let langStart = clock.now
                     let combined = language + "+eng"
-                    switch settings.languageReread {
+                    switch settings.languageReread ?? .combined {
                     case .combined:
                         reader = try rereadEngine(combined)
                         page = try reader.recognize(prepared.ocrCopy)
