@@ -17,8 +17,14 @@ binds all the same). Tune and check parts by Benchmarks/evalsplit.py on the phot
 stem. Only OSD runs: an end-to-end scan of 120 large rotated pages did not fit the
 round's time on the shared machine.
 
+Round 7: `--vars` asks OSD once per set of Tesseract variables on the OSD engine (e.g.
+`--vars ';min_characters_to_try=25'`: Tesseract's default, then 25), each set of copies
+turned as above, and prints per set of variables the CPU seconds of its OSD workers.
+`--min-mp 0` takes every photo (default: those whose copy exceeds the smallest cap).
+
 usage: Benchmarks/osd_cap_eval.py MAIN_JSON_DIR [MAIN_JSON_DIR…] --out DIR
-         [--caps 0,4] [--sets receipts,menus,documents] [--eval ../shared/eval] [--jobs 2]
+         [--caps 0,4] [--vars 'V=X,W=Y;…'] [--min-mp MP] [--sets receipts,menus,documents]
+         [--eval ../shared/eval] [--jobs 2]
 Needs Pillow. Evaluation data is read, never copied into the repo (copies go to --out).
 """
 import argparse
@@ -27,6 +33,7 @@ import concurrent.futures as cf
 import glob
 import json
 import os
+import resource
 import subprocess
 import sys
 
@@ -57,6 +64,9 @@ lept.pixRead.restype = ctypes.c_void_p
 lept.pixRead.argtypes = [ctypes.c_char_p]
 api = ctypes.c_void_p(tess.TessBaseAPICreate())
 assert tess.TessBaseAPIInit3(api, None, b"osd") == 0
+for kv in filter(None, sys.argv[1].split(",")):
+    k, v = kv.split("=", 1)
+    assert tess.TessBaseAPISetVariable(api, k.encode(), v.encode()), kv
 tess.TessBaseAPISetPageSegMode(api, 0)
 for line in sys.stdin:
     pix = ctypes.c_void_p(lept.pixRead(line.strip().encode()))
@@ -69,11 +79,12 @@ for line in sys.stdin:
 """
 
 
-def ask_osd(paths):
+def ask_osd(paths, variables=""):
     """OSD's answers for `paths`, as PhotoProcessor gets them: one engine on osd.traineddata
-    (PSM 0), TessBaseAPIDetectOrientationScript per image, turned into degrees clockwise."""
+    (PSM 0), TessBaseAPIDetectOrientationScript per image, turned into degrees clockwise.
+    `variables`: "NAME=VALUE,…" set on the engine after it is loaded."""
     env = dict(os.environ, OMP_THREAD_LIMIT="1")
-    r = subprocess.run([sys.executable, "-c", OSD_WORKER], input="\n".join(paths) + "\n",
+    r = subprocess.run([sys.executable, "-c", OSD_WORKER, variables], input="\n".join(paths) + "\n",
                        capture_output=True, text=True, env=env, check=True)
     return [eval(line) for line in r.stdout.splitlines()]
 
@@ -86,9 +97,12 @@ def main():
     ap.add_argument("--sets", default="receipts,menus,documents")
     ap.add_argument("--eval", default=os.path.join(HERE, "..", "..", "shared", "eval"))
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--vars", default="")
+    ap.add_argument("--min-mp", type=float)
     a = ap.parse_args()
     caps = [float(c) for c in a.caps.split(",")]
-    smallest = min(c for c in caps if c > 0)
+    configs = a.vars.split(";")
+    smallest = a.min_mp if a.min_mp is not None else min(c for c in caps if c > 0)
     heights = {}
     for d in a.json_dirs:
         for f in glob.glob(os.path.join(d, "*.json")):
@@ -116,28 +130,37 @@ def main():
                             (copy.transpose(op) if op is not None else copy).save(p, compress_level=1)
                         jobs.append((s, stem, cap, turn, p, copy.width * copy.height / 1e6))
     chunks = [jobs[i::a.jobs] for i in range(a.jobs)]
-    with cf.ThreadPoolExecutor(a.jobs) as ex:
-        parts = list(ex.map(lambda c: ask_osd([j[4] for j in c]), chunks))
     order = [j for c in chunks for j in c]
-    answers_by = {id(j): ans for j, ans in zip(order, [x for p in parts for x in p])}
-    answers = [answers_by[id(j)] for j in jobs]
+    cpu = {}
+    all_jobs, answers = [], []
+    for variables in configs:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        with cf.ThreadPoolExecutor(a.jobs) as ex:
+            parts = list(ex.map(lambda c: ask_osd([j[4] for j in c], variables), chunks))
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu[variables] = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        answers_by = {id(j): ans for j, ans in zip(order, [x for p in parts for x in p])}
+        all_jobs += [(variables,) + j for j in jobs]
+        answers += [answers_by[id(j)] for j in jobs]
     tally = collections.defaultdict(collections.Counter)
     rows = []
-    for (s, stem, cap, turn, _, mp), (rot, conf) in zip(jobs, answers):
+    for (variables, s, stem, cap, turn, _, mp), (rot, conf) in zip(all_jobs, answers):
         turned_by = rot if rot is not None and rot != 0 and conf >= MIN_CONFIDENCE else 0
         ok = (turn + turned_by) % 360 == 0
-        t = tally[(cap, s, part_of(stem))]
+        t = tally[(variables, cap, s, part_of(stem))]
         t["copies"] += 1
         t["upright"] += ok
         t["mp"] += mp
         if turn == 0:
             t["upright turned"] += turned_by != 0
-        rows.append(f"{stem} cap={cap:g} turn={turn} copy={mp:.2f}MP osd={rot} conf={conf:.2f} {'ok' if ok else 'WRONG'}")
+        rows.append(f"{stem} vars={variables or '-'} cap={cap:g} turn={turn} copy={mp:.2f}MP osd={rot} conf={conf:.2f} {'ok' if ok else 'WRONG'}")
     open(os.path.join(a.out, "answers.txt"), "w").write("\n".join(rows) + "\n")
     photos = len({j[1] for j in jobs})
     print(f"{photos} photos whose OSD copy exceeds {smallest:g} MP, 4 turns each; OSD's threshold {MIN_CONFIDENCE}")
-    for (cap, s, part), t in sorted(tally.items()):
-        print(f"cap {cap:>4g} MP  {s:10s} {part:5s}  upright {t['upright']}/{t['copies']}"
+    for variables in configs:
+        print(f"variables {variables or '(Tesseract defaults)'}: OSD workers {cpu[variables]:.1f} CPU s")
+    for (variables, cap, s, part), t in sorted(tally.items()):
+        print(f"{variables or '-':28s} cap {cap:>4g} MP  {s:10s} {part:5s}  upright {t['upright']}/{t['copies']}"
               f"  upright photos turned wrongly {t['upright turned']}  mean copy {t['mp'] / t['copies']:.2f} MP")
 
 

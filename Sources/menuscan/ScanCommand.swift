@@ -4,6 +4,7 @@ import Logging
 import MenuScanKit
 
 extension LogFormat: ExpressibleByArgument {}
+extension LanguageReread: ExpressibleByArgument {}
 
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -87,6 +88,9 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("OSD's copy holds at most this many megapixels (default \(PreprocessSettings().osdMaxMegapixels); 0: no cap).", visibility: .hidden))
     var osdMaxMegapixels: Double?
 
+    @Option(name: .long, help: ArgumentHelp("--lang auto: read a page again on the other language alone and keep per line the more confident read (lines), or again on it with English (combined).", visibility: .hidden))
+    var langReread: LanguageReread?
+
     @Flag(name: .long, help: "Keep Tesseract's line order instead of reading column by column (ruling lines and gutters as column walls).")
     var noReadingOrder = false
 
@@ -150,6 +154,7 @@ struct ScanCommand: ParsableCommand {
         settings.recoverLines = !noRecover
         if let recoveryGiveUp { settings.recoveryGiveUp = max(0, recoveryGiveUp) }
         if let osdMaxMegapixels { settings.preprocess.osdMaxMegapixels = max(0, osdMaxMegapixels) }
+        if let langReread { settings.languageReread = langReread }
         settings.readingOrder = !noReadingOrder
         settings.allergenProfile = profile
         settings.maxPDFPages = maxPdfPages

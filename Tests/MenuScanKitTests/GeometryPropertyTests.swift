@@ -74,6 +74,28 @@ private func checkRuns(_ p: OCRPage, _ i: Int) {
 }
 
 @Suite struct GeometryPropertyTests {
+    /// `--lang auto`'s line merge on two random pages (negative, empty and
+    /// overlapping boxes): it returns, keeps every line of the second read,
+    /// and each line it returns is a line of one of the two reads.
+    @Test func languageMergeKeepsLinesOfEitherRead() {
+        forEachDrawn(300, seed: 16, zip(pageGen, pageGen)) { i, pair in
+            let (second, english) = pair
+            let merged = LanguageMerge.merge(second: second, english: english) { $0.words.count > $1.words.count }
+            let lines = merged.page.lines
+            #expect(lines.count >= second.lines.count, "iteration \(i)")
+            #expect(merged.englishLines >= 0 && merged.englishLines <= lines.count + english.lines.count, "iteration \(i)")
+            let known = Set((second.lines + english.lines).flatMap(\.words).map { "\($0.text)|\($0.box)" })
+            #expect(lines.flatMap(\.words).allSatisfy { known.contains("\($0.text)|\($0.box)") }, "iteration \(i)")
+            // The lines read again: valid indices, non-empty boxes within the image.
+            let bounds = Box(x: 0, y: 0, width: 1 + i * 7 % 2400, height: 1 + i * 13 % 3200)
+            let targets = LanguageMerge.rereadBoxes(english, bounds: bounds) { $0.words.count % 2 == 1 }
+            #expect(targets.allSatisfy { $0.line >= 0 && $0.line < english.lines.count && $0.box.width > 0 && $0.box.height > 0
+                && $0.box.intersection(bounds) == $0.box }, "iteration \(i)")
+            let replaced = LanguageMerge.replacing(english, Dictionary(targets.map { ($0.line, second.words) }) { a, _ in a })
+            #expect(replaced.lines.count == english.lines.count, "iteration \(i)")
+        }
+    }
+
     @Test func pageLayoutRunsCoverEverySegmentOnce() {
         forEachDrawn(400, seed: 14, pageGen) { i, p in checkRuns(p, i) }
         forEachDrawn(50, seed: 15, oneWordPageGen) { i, p in checkRuns(p, i) }

@@ -69,6 +69,8 @@ struct LanguageDetectorTests {
         let ocr = try #require(result.ocr)
         let choice = try #require(ocr.languageDetection)
         #expect(choice.reread && choice.chosen == "deu+eng" && ocr.language == "deu+eng")
+        // The default second read is the whole page on deu+eng.
+        #expect(choice.englishLines == nil)
         #expect((choice.first.scores["deu"] ?? 0) > (choice.first.scores["eng"] ?? 0))
         #expect(result.timings["language"] != nil)
         let text = ocr.page.text
@@ -79,5 +81,16 @@ struct LanguageDetectorTests {
         // Explicit eng: no detection at all.
         let explicit = try PhotoProcessor(settings: ScanSettings()).process(fileAt: photo, displayPath: "speisekarte.png")
         #expect(explicit.ocr?.languageDetection == nil && explicit.ocr?.language == "eng")
+        // The two measured alternatives (off by default): deu alone merged per
+        // line with the English read, and the English read's lines read again.
+        for mode in [LanguageReread.merge, .lines] {
+            var other = auto
+            other.languageReread = mode
+            let whole = try PhotoProcessor(settings: other).process(fileAt: photo, displayPath: "speisekarte.png")
+            let wholeChoice = try #require(whole.ocr?.languageDetection)
+            #expect(wholeChoice.reread && wholeChoice.chosen == "deu+eng" && wholeChoice.englishLines != nil, "\(mode)")
+            let wholeText = whole.ocr?.page.text ?? ""
+            #expect(wholeText.contains("Käsespätzle") || wholeText.contains("Röstzwiebeln") || wholeText.contains("Müllerin"), "\(mode): \(wholeText)")
+        }
     }
 }

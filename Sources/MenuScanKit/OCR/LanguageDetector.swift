@@ -124,4 +124,119 @@ public struct LanguageChoice: Codable, Equatable, Sendable {
     public var first: LanguageDetector.Scores
     /// True when the photo was read a second time.
     public var reread: Bool
+    /// `LanguageReread.lines`: lines of the kept read whose words are the
+    /// English read's (absent for a combined second read or none).
+    public var englishLines: Int?
+}
+
+/// How `--lang auto` reads a photo again when its English read scores as
+/// another language L.
+public enum LanguageReread: String, Codable, Sendable, CaseIterable {
+    /// The whole page again on `L+eng` (Tesseract tries both models on every
+    /// line it does not accept at once: about 1.5–2× an English read).
+    case combined
+    /// The whole page again on `L` alone; a line keeps the first, English
+    /// read of it only where that read holds more English evidence than the
+    /// L read holds evidence of L (`LanguageMerge`). The English read is not
+    /// thrown away, so only the second model runs again.
+    case merge
+    /// No second page read: each line of the English read that may be in L
+    /// (it has letters and no more English than L evidence) is read again
+    /// alone on `L+eng` within its box; the page's layout stays the first
+    /// read's (`LanguageMerge.rereadBoxes`).
+    case lines
+}
+
+extension LanguageDetector {
+    /// `LanguageReread.lines`: whether a line keeps its English read rather
+    /// than its read on `language`: when the English read's English hits
+    /// (menu function words, allergen words) outnumber the other read's hits
+    /// of `language` (its function words, allergen words and diacritics).
+    /// Confidence is not compared: the English model is confident on German
+    /// words it misreads ("grinem Pfeffer and Ananas").
+    public func prefersEnglish(_ english: OCRLine, over second: OCRLine, language: String) -> Bool {
+        let e = score(words: english.words.map(\.text)).hits["eng"] ?? 0
+        let o = score(words: second.words.map(\.text)).hits[language] ?? 0
+        return e > o
+    }
+}
+
+/// Merges a page read on a second language with the first English read of
+/// the same image, line by line (`LanguageReread.merge`, `.lines`).
+public enum LanguageMerge {
+    /// `LanguageReread.lines`: the lines of the English read to read again
+    /// (their indices in `page.lines`) and the box each is read in: the
+    /// line's box padded by a quarter of its height (as line recovery pads),
+    /// within `bounds`. A line is read again when it has a letter and
+    /// `mayBeOther` says it may be in the other language.
+    public static func rereadBoxes(_ page: OCRPage, bounds: Box,
+                                   mayBeOther: (OCRLine) -> Bool) -> [(line: Int, box: Box)] {
+        var out: [(line: Int, box: Box)] = []
+        for (i, line) in page.lines.enumerated() {
+            guard line.words.contains(where: { $0.text.contains(where: \.isLetter) }), mayBeOther(line) else { continue }
+            let pad = max(2, line.box.height / 4)
+            guard let box = Box(left: line.box.x - pad, top: line.box.y - pad,
+                                right: line.box.maxX + pad, bottom: line.box.maxY + pad).intersection(bounds),
+                  box.width > 0, box.height > 0 else { continue }
+            out.append((i, box))
+        }
+        return out
+    }
+
+    /// The page with the words of line `line` (index in `page.lines`)
+    /// replaced by `words` for each pair; other lines and the layout stay.
+    public static func replacing(_ page: OCRPage, _ reads: [Int: [OCRWord]]) -> OCRPage {
+        guard !reads.isEmpty else { return page }
+        var out = page
+        var index = 0
+        for b in out.blocks.indices {
+            for l in out.blocks[b].lines.indices {
+                if let words = reads[index], !words.isEmpty { out.blocks[b].lines[l].words = words }
+                index += 1
+            }
+        }
+        return out
+    }
+
+    /// Two reads' lines are the same line when their boxes overlap this much
+    /// (intersection over union). Tesseract's layout does not depend on the
+    /// language model, so the lines of the two reads mostly coincide.
+    public static let sameLineIoU = 0.5
+
+    /// The second read's layout with, on each of its lines, the words of the
+    /// English line at the same place when `prefersEnglish(englishLine,
+    /// secondLine)`. English lines that overlap no line of the second read
+    /// (the second model read nothing there) are added. `englishLines`: lines
+    /// whose English words were kept or added.
+    public static func merge(second: OCRPage, english: OCRPage,
+                             prefersEnglish: (OCRLine, OCRLine) -> Bool) -> (page: OCRPage, englishLines: Int) {
+        let englishLines = english.lines
+        var used = [Bool](repeating: false, count: englishLines.count)
+        var page = second
+        var kept = 0
+        for b in page.blocks.indices {
+            for l in page.blocks[b].lines.indices {
+                let line = page.blocks[b].lines[l]
+                var best: (index: Int, iou: Double)?
+                for (i, other) in englishLines.enumerated() {
+                    let iou = line.box.iou(other.box)
+                    if iou >= sameLineIoU, iou > (best?.iou ?? 0) { best = (i, iou) }
+                }
+                guard let best else { continue }
+                used[best.index] = true
+                let other = englishLines[best.index]
+                if prefersEnglish(other, line) {
+                    page.blocks[b].lines[l].words = other.words
+                    kept += 1
+                }
+            }
+        }
+        let secondLines = second.lines
+        let missing = englishLines.indices.filter { i in
+            !used[i] && !englishLines[i].words.isEmpty
+                && !secondLines.contains { $0.box.intersection(englishLines[i].box) != nil }
+        }.map { englishLines[$0] }
+        if !missing.isEmpty { page = page.inserting(missing) }
+        return (page, kept + missing.count)
+    }
 }

@@ -22,6 +22,11 @@ public struct ScanSettings: Sendable, Hashable, Codable {
     /// photos the first kept line came at most 10th, except one recovered
     /// word of noise at the 47th (docs/performance.md, round 5).
     public var recoveryGiveUp: Int = 16
+    /// `--lang auto`: how a photo whose English read scores as another
+    /// language is read again (docs/performance.md, round 7). nil is
+    /// `.combined`, and leaves the settings' JSON (and the resume hash of
+    /// earlier runs) as it was before the choice existed.
+    public var languageReread: LanguageReread?
     /// The user's allergen profile: items become safe / caution / unsafe.
     public var allergenProfile: AllergenProfile?
     /// PDFs with more pages are refused (MSG-INPUT-005); see `InputDiscovery`.
@@ -315,8 +320,38 @@ public final class PhotoProcessor {
                 if let language = detector.choose(scores, installed: installedLanguages) {
                     let langStart = clock.now
                     let combined = language + "+eng"
-                    reader = try rereadEngine(combined)
-                    page = try reader.recognize(prepared.ocrCopy)
+                    switch settings.languageReread ?? .combined {
+                    case .combined:
+                        reader = try rereadEngine(combined)
+                        page = try reader.recognize(prepared.ocrCopy)
+                    case .lines:
+                        // No second layout pass: the English read's lines that
+                        // may be in the other language are read again alone.
+                        reader = try rereadEngine(combined)
+                        let english = page
+                        let bounds = Box(x: 0, y: 0, width: prepared.ocrCopy.width, height: prepared.ocrCopy.height)
+                        let targets = LanguageMerge.rereadBoxes(english, bounds: bounds) {
+                            !detector.prefersEnglish($0, over: $0, language: language)
+                        }
+                        var reads: [Int: [OCRWord]] = [:]
+                        var next = 0
+                        _ = reader.recognizeLines(prepared.ocrCopy, boxes: targets.map(\.box)) { line in
+                            if next < targets.count, let line { reads[targets[next].line] = line.words }
+                            next += 1
+                            return true
+                        }
+                        page = LanguageMerge.replacing(english, reads)
+                        choice.englishLines = english.lines.count - reads.values.filter { !$0.isEmpty }.count
+                    case .merge:
+                        // Only the second model reads again; the English read
+                        // keeps the lines that hold more English than the other.
+                        reader = try rereadEngine(language)
+                        let merged = LanguageMerge.merge(second: try reader.recognize(prepared.ocrCopy), english: page) {
+                            detector.prefersEnglish($0, over: $1, language: language)
+                        }
+                        page = merged.page
+                        choice.englishLines = merged.englishLines
+                    }
                     choice.chosen = combined
                     choice.reread = true
                     lap("language", since: langStart)
