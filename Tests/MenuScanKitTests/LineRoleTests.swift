@@ -55,16 +55,16 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         let page = OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 800, height: 300), lines: [
             tline("DESSERTS", x: 20, y: 0, h: 34),
             tline("AFFOGATO", x: 20, y: 50, h: 24),
-            row("Vanilla ice cream and rocket", "12 550 Cal", y: 80),
+            row("vanilla ice cream and rocket", "12 550 Cal", y: 80),
             tline("CHEESECAKE", x: 20, y: 120, h: 24),
-            row("Baked and shared between 2", nil, y: 150),
+            row("baked and shared between 2", nil, y: 150),
             tline("SORBET", x: 20, y: 190, h: 24),
-            row("Lemon and lime with mint", "9", y: 220),
+            row("lemon and lime with mint", "9", y: 220),
         ])])
         let menu = analyzer.analyze(page: page, profile: nil)
         #expect(menu.items.map(\.name) == ["AFFOGATO", "CHEESECAKE", "SORBET"])
         #expect(menu.items.map(\.price) == ["12", nil, "9"])
-        #expect(menu.items.first?.description == "Vanilla ice cream and rocket 550 Cal")
+        #expect(menu.items.first?.description == "vanilla ice cream and rocket 550 Cal")
         let words = row("Lemon and lime with mint", "9", y: 0).words
         #expect(RoleStructurer.endsInColumn(words, token: "9"))
         #expect(!RoleStructurer.endsInColumn(tline("Baked and shared between 2", x: 0, y: 0).words, token: "2"))
