@@ -159,6 +159,28 @@ struct PreprocessTests {
     }
 }
 
+@Suite("Shrinking undone when the read shows tiny words")
+struct ShrinkCheckTests {
+    func page(heights: [Int], text: String = "word") -> OCRPage {
+        let words = heights.enumerated().map { OCRWord(text: text, confidence: 0.9, box: Box(x: $0.offset * 50, y: 0, width: 40, height: $0.element)) }
+        return OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 1000, height: 100), lines: [OCRLine(box: Box(x: 0, y: 0, width: 1000, height: 100), words: words)])])
+    }
+
+    @Test("a shrunk copy read as 6 px words or as almost nothing was shrunk too far; readable words or no shrink are fine")
+    func shrankTooFar() {
+        #expect(PhotoProcessor.shrankTooFar(page(heights: [6, 6, 5, 7, 6, 6]), scale: 0.27, minimumWordHeight: 16))
+        #expect(!PhotoProcessor.shrankTooFar(page(heights: [40, 42, 38, 44, 40]), scale: 0.27, minimumWordHeight: 16))
+        #expect(!PhotoProcessor.shrankTooFar(page(heights: [6, 6, 5, 7, 6, 6]), scale: 1, minimumWordHeight: 16))
+        #expect(!PhotoProcessor.shrankTooFar(page(heights: [6, 6, 5, 7, 6, 6]), scale: 1.5, minimumWordHeight: 16))
+        // A shrunk copy that yields almost no words was shrunk too far as well (marks
+        // without a letter or digit are no words); unshrunk, it is what it is.
+        #expect(PhotoProcessor.shrankTooFar(page(heights: [40, 40, 40]), scale: 0.5, minimumWordHeight: 16))
+        #expect(PhotoProcessor.shrankTooFar(page(heights: [40, 42, 38, 44, 40], text: "—"), scale: 0.5, minimumWordHeight: 16))
+        #expect(PhotoProcessor.shrankTooFar(OCRPage(blocks: []), scale: 0.5, minimumWordHeight: 16))
+        #expect(!PhotoProcessor.shrankTooFar(OCRPage(blocks: []), scale: 1, minimumWordHeight: 16))
+    }
+}
+
 @Suite("OCR page: placing recovered lines in reading order")
 struct InsertionTests {
     func line(_ text: String, _ x: Int, _ y: Int, _ w: Int = 100, _ h: Int = 20) -> OCRLine {
