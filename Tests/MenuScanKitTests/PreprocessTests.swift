@@ -235,6 +235,9 @@ struct InsertionTests {
         // Numbers close to the text (an item number, no gutter) join their rows.
         let close = (1...4).map { n in line("\(n)", 410, (n - 1) * 80, 16, 24) }
         #expect(page.inserting(close).text.hasPrefix("1 That was the basement."))
+        // A column of row labels (a table's, words) is no margin column: each joins its row.
+        let labels = ["Total", "Liabilities", "Netdebt"].enumerated().map { line($0.element, 100, $0.offset * 80, 200, 24) }
+        #expect(page.inserting(labels).text.hasPrefix("Total That was the basement.\nLiabilities Q. That"))
         // A price column on the right still joins the rows.
         let prices = (0..<4).map { r in line("9.50", 1100, r * 80, 60, 24) }
         #expect(page.inserting(prices).text.hasPrefix("That was the basement. 9.50\n"))

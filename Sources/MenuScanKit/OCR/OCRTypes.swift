@@ -245,8 +245,8 @@ public struct OCRPage: Equatable, Sendable, Codable {
         return OCRPage(blocks: blocks, turnedCharacters: turnedCharacters)
     }
 
-    /// Lines of a second pass that form a column in the page's left margin: each has
-    /// nothing on its left in its row and a gutter (at least `marginGapHeights` line
+    /// Lines of a second pass that form a column in the page's left margin: each is one
+    /// short word (`marginMarkLength`), has nothing on its left in its row and a gutter (at least `marginGapHeights` line
     /// heights) before the row's nearest line on its right, and at least
     /// `marginColumnLines` of them line up (left or right edges within a line height).
     /// Such a column (a deposition's or a contract's line numbers, which Tesseract's
@@ -256,7 +256,10 @@ public struct OCRPage: Equatable, Sendable, Codable {
     /// Returns indices into `lines`.
     static func marginColumn(_ lines: [OCRLine], rows: [(left: Bool, gap: Int, height: Int)?]) -> Set<Int> {
         let candidates = lines.indices.filter { i in
-            guard i < rows.count, let r = rows[i], !r.left else { return false }
+            // A margin mark is one short word ("12", "a)", "§3"): a column of words is a
+            // table's row labels, which belong to their rows.
+            guard i < rows.count, let r = rows[i], !r.left, lines[i].words.count == 1,
+                  lines[i].words[0].text.count <= marginMarkLength else { return false }
             let h = max(1, lines[i].box.height, r.height)
             return Double(r.gap) >= marginGapHeights * Double(h)
         }
@@ -274,6 +277,8 @@ public struct OCRPage: Equatable, Sendable, Codable {
         return out
     }
 
+    /// A margin mark's most characters.
+    static let marginMarkLength = 4
     /// A margin column's gutter, in line heights, and its least number of lines.
     static let marginGapHeights = 2.0
     static let marginColumnLines = 3
