@@ -171,6 +171,27 @@ private func checkRuns(_ p: OCRPage, _ i: Int) {
         }
     }
 
+    /// Recovered lines (margin columns included) are placed without losing or doubling a word.
+    @Test func insertingKeepsEveryWord() {
+        let lineGen = wordGen.array(of: 0...12).map { raw in
+            raw.map { w in OCRLine(box: w.box, words: [OCRWord(text: w.text, confidence: w.confidence, box: w.box)]) }
+        }
+        forEachDrawn(300, seed: 27, zip(pageGen, lineGen)) { i, input in
+            let (p, extra) = input
+            let out = p.inserting(extra)
+            let key: (OCRWord) -> String = { "\($0.text)|\($0.box.x),\($0.box.y),\($0.box.width),\($0.box.height)" }
+            #expect(out.words.map(key).sorted() == (p.words + extra.flatMap(\.words)).map(key).sorted(), "iteration \(i)")
+        }
+        // A margin column of many lines beside a page of one line per row.
+        let rows = (0..<40).map { r in OCRLine(box: Box(x: 400, y: r * 30, width: 300, height: 20),
+                                                 words: [OCRWord(text: "text", confidence: 0.9, box: Box(x: 400, y: r * 30, width: 300, height: 20))]) }
+        let p = OCRPage(blocks: [OCRBlock(box: Box(x: 400, y: 0, width: 300, height: 1200), lines: rows)])
+        let numbers = (0..<40).map { r in OCRLine(box: Box(x: 300, y: r * 30, width: 16, height: 20),
+                                                    words: [OCRWord(text: "\(r)", confidence: 0.9, box: Box(x: 300, y: r * 30, width: 16, height: 20))]) }
+        let out = p.inserting(numbers)
+        #expect(out.blocks.count == 2 && out.blocks[0].lines.count == 40 && out.words.count == 80)
+    }
+
     @Test func menuAnalysisOnRandomPagesAndText() {
         let analyzer = AllergenFixtures.analyzer
         let profile = AllergenProfile(allergens: [.peanuts, .milk])

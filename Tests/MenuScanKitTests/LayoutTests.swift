@@ -113,6 +113,18 @@ struct ReadingOrderTests {
         #expect(split == ["L", "L", "L", "R", "R", "R", "L", "L", "L", "R", "R", "R"])
     }
 
+    @Test("two rows side by side across a whitespace gutter are a form's rows, not two columns")
+    func twoRowsAreNoColumns() {
+        // "01/03/18 19:14   Slip No.: 0010104733" over "WONG PEI YI   Trans: 114793".
+        let two = page([line(row(prose(4, tag: "L"), x: 100, y: 100) + row(prose(4, tag: "R"), x: 500, y: 100)),
+                        line(row(prose(4, tag: "L"), x: 100, y: 130) + row(prose(4, tag: "R"), x: 500, y: 130))])
+        #expect(ReadingOrder().apply(to: two, rules: []).page.lines.map(\.text) == two.lines.map(\.text))
+        // Three such rows are columns: read one after the other.
+        let three = page((0..<3).map { r in line(row(prose(4, tag: "L"), x: 100, y: 100 + 30 * r) + row(prose(4, tag: "R"), x: 500, y: 100 + 30 * r)) })
+        let out = ReadingOrder().apply(to: three, rules: []).page.lines.map { String($0.text.prefix(1)) }
+        #expect(out == ["L", "L", "L", "R", "R", "R"])
+    }
+
     @Test("a column of prices is not a column of prose: item and price stay on one line")
     func pricesStay() {
         let lines = (0..<10).map { r in

@@ -43,6 +43,34 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(menu.items.map(\.description) == ["Parmesan and rosemary on a bed of tomato 580 Cal", "Vanilla ice cream and espresso 210 Cal"])
     }
 
+    @Test func aPlainPriceAfterAGutterEndingADescriptionRowIsThePrice() {
+        // "aioli and rocket        12 550 Cal": a price column (plain numbers, calories)
+        // read onto the description's row; a number in the text (no gutter) is no price.
+        func row(_ text: String, _ column: String?, y: Int) -> OCRLine {
+            let a = tline(text, x: 20, y: y, h: 18)
+            guard let column else { return a }
+            let b = tline(column, x: 700, y: y, h: 18)
+            return OCRLine(box: a.box.union(b.box), words: a.words + b.words)
+        }
+        let page = OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 800, height: 300), lines: [
+            tline("DESSERTS", x: 20, y: 0, h: 34),
+            tline("AFFOGATO", x: 20, y: 50, h: 24),
+            row("vanilla ice cream and rocket", "12 550 Cal", y: 80),
+            tline("CHEESECAKE", x: 20, y: 120, h: 24),
+            row("baked and shared between 2", nil, y: 150),
+            tline("SORBET", x: 20, y: 190, h: 24),
+            row("lemon and lime with mint", "9", y: 220),
+        ])])
+        let menu = analyzer.analyze(page: page, profile: nil)
+        #expect(menu.items.map(\.name) == ["AFFOGATO", "CHEESECAKE", "SORBET"])
+        #expect(menu.items.map(\.price) == ["12", nil, "9"])
+        #expect(menu.items.first?.description == "vanilla ice cream and rocket 550 Cal")
+        let words = row("Lemon and lime with mint", "9", y: 0).words
+        #expect(RoleStructurer.endsInColumn(words, token: "9"))
+        #expect(!RoleStructurer.endsInColumn(tline("Baked and shared between 2", x: 0, y: 0).words, token: "2"))
+        #expect(!RoleStructurer.endsInColumn([], token: "2") && !RoleStructurer.endsInColumn(Array(words.suffix(1)), token: "9"))
+    }
+
     @Test func featuresNeverIndexPastThePage() {
         // A run naming lines the page does not have (before: its neighbours were
         // looked up unchecked and trapped).

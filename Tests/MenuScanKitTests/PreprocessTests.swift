@@ -159,6 +159,28 @@ struct PreprocessTests {
     }
 }
 
+@Suite("Shrinking undone when the read shows tiny words")
+struct ShrinkCheckTests {
+    func page(heights: [Int], text: String = "word") -> OCRPage {
+        let words = heights.enumerated().map { OCRWord(text: text, confidence: 0.9, box: Box(x: $0.offset * 50, y: 0, width: 40, height: $0.element)) }
+        return OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 1000, height: 100), lines: [OCRLine(box: Box(x: 0, y: 0, width: 1000, height: 100), words: words)])])
+    }
+
+    @Test("a shrunk copy read as 6 px words or as almost nothing was shrunk too far; readable words or no shrink are fine")
+    func shrankTooFar() {
+        #expect(PhotoProcessor.shrankTooFar(page(heights: [6, 6, 5, 7, 6, 6]), scale: 0.27, minimumWordHeight: 16))
+        #expect(!PhotoProcessor.shrankTooFar(page(heights: [40, 42, 38, 44, 40]), scale: 0.27, minimumWordHeight: 16))
+        #expect(!PhotoProcessor.shrankTooFar(page(heights: [6, 6, 5, 7, 6, 6]), scale: 1, minimumWordHeight: 16))
+        #expect(!PhotoProcessor.shrankTooFar(page(heights: [6, 6, 5, 7, 6, 6]), scale: 1.5, minimumWordHeight: 16))
+        // A shrunk copy that yields almost no words was shrunk too far as well (marks
+        // without a letter or digit are no words); unshrunk, it is what it is.
+        #expect(PhotoProcessor.shrankTooFar(page(heights: [40, 40, 40]), scale: 0.5, minimumWordHeight: 16))
+        #expect(PhotoProcessor.shrankTooFar(page(heights: [40, 42, 38, 44, 40], text: "—"), scale: 0.5, minimumWordHeight: 16))
+        #expect(PhotoProcessor.shrankTooFar(OCRPage(blocks: []), scale: 0.5, minimumWordHeight: 16))
+        #expect(!PhotoProcessor.shrankTooFar(OCRPage(blocks: []), scale: 1, minimumWordHeight: 16))
+    }
+}
+
 @Suite("OCR page: placing recovered lines in reading order")
 struct InsertionTests {
     func line(_ text: String, _ x: Int, _ y: Int, _ w: Int = 100, _ h: Int = 20) -> OCRLine {
@@ -193,5 +215,31 @@ struct InsertionTests {
         })
         // Nothing on its left in the row: it joins the nearest line on its right.
         #expect(shifted.inserting([line("12", 20, 1, 30)]).text == "12 Cordon-bleu\n\nKäsespätzle")
+    }
+
+    @Test("a column of line numbers in the left margin is a block of its own before the text, not the start of each row")
+    func marginColumn() {
+        // A deposition page: text lines 80 px apart, numbers 1…4 right-aligned 100 px left of them.
+        let texts = ["That was the basement.", "Q. That was also the basement?", "A. Yeah. There was", "an area"]
+        let first = OCRBlock(box: Box(x: 440, y: 0, width: 500, height: 100),
+                             lines: texts.prefix(2).enumerated().map { line($0.element, 440, $0.offset * 80, 500, 24) })
+        let second = OCRBlock(box: Box(x: 440, y: 160, width: 500, height: 100),
+                              lines: texts.dropFirst(2).enumerated().map { line($0.element, 440, 160 + $0.offset * 80, 500, 24) })
+        let page = OCRPage(blocks: [first, second])
+        let numbers = (1...4).map { n in line("\(n)", n < 10 ? 322 : 300, (n - 1) * 80, 16, 24) }
+        let out = page.inserting(numbers)
+        #expect(out.text == "1\n2\n3\n4\n\n" + texts.prefix(2).joined(separator: "\n") + "\n\n" + texts.dropFirst(2).joined(separator: "\n"))
+        #expect(out.words.count == page.words.count + 4)
+        // Two such numbers are no column: they join their rows as before.
+        #expect(page.inserting(Array(numbers.prefix(2))).text.hasPrefix("1 That was the basement.\n2 Q. That"))
+        // Numbers close to the text (an item number, no gutter) join their rows.
+        let close = (1...4).map { n in line("\(n)", 410, (n - 1) * 80, 16, 24) }
+        #expect(page.inserting(close).text.hasPrefix("1 That was the basement."))
+        // A column of row labels (a table's, words) is no margin column: each joins its row.
+        let labels = ["Total", "Liabilities", "Netdebt"].enumerated().map { line($0.element, 100, $0.offset * 80, 200, 24) }
+        #expect(page.inserting(labels).text.hasPrefix("Total That was the basement.\nLiabilities Q. That"))
+        // A price column on the right still joins the rows.
+        let prices = (0..<4).map { r in line("9.50", 1100, r * 80, 60, 24) }
+        #expect(page.inserting(prices).text.hasPrefix("That was the basement. 9.50\n"))
     }
 }

@@ -217,4 +217,14 @@ extension PriceRecoveryTests {
         let few = ["4.00", "400"]                                 // one decimal price is no evidence
         #expect(PriceSeparatorRepair.repair(few) == few)
     }
+
+    @Test("without a two-decimal majority only a number far beyond every decimal price is repaired")
+    func implausibleWithoutMajority() {
+        // A price column whose re-read lost most points: £1200 is 75 × the highest decimal price.
+        let lost = ["£16.00", "£5.00", "£3.50", "£1200", "£300", "£8", "£9", "£12", "£6", "£16"]
+        #expect(PriceSeparatorRepair.repair(lost) == ["£16.00", "£5.00", "£3.50", "£12.00", "£3.00", "£8", "£9", "£12", "£6", "£16"])
+        // 120 is not 4 × 16.00: as read it may be a price of its own.
+        let plausible = ["£16.00", "£5.00", "£3.50", "£8", "£9", "£12", "£6", "£16", "£120"]
+        #expect(PriceSeparatorRepair.repair(plausible) == plausible)
+    }
 }

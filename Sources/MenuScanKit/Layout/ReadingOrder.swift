@@ -44,6 +44,12 @@ public struct ReadingOrder: Sendable, Equatable {
     public var ruleMinimumHeights = 4.0
     /// A vertical cut needs this many of Tesseract's lines with words on both sides of it.
     public var minimumCrossingLines = 2
+    /// A column between whitespace gutters (each strip of a gutter cut) holds at least
+    /// this many text rows: two rows side by side ("01/03/18 19:14   Slip No.: 0010" over
+    /// "WONG PEI YI   Trans: 114793") are a form's or a receipt's rows, which Tesseract
+    /// reads across as they should be read, not two columns. (A ruling line between them
+    /// is evidence of its own and still cuts.)
+    public var minimumColumnRows = 3
 
     public init() {}
 
@@ -307,6 +313,7 @@ public struct ReadingOrder: Sendable, Equatable {
             let lettered = words.filter { $0.text.filter(\.isLetter).count >= 2 }.count
             let prose = !words.isEmpty
                 && Double(words.count) / Double(Self.rowCount(words)) >= columnWordsPerLine
+                && Self.rowCount(words) >= minimumColumnRows
                 && Double(upper - lower) >= columnWidth * h
                 && Double(lettered) >= columnLetterShare * Double(words.count)
             return Strip(lower: lower, upper: upper, words: words, prose: prose)

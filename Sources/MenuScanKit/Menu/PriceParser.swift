@@ -139,6 +139,9 @@ extension StringProtocol {
 /// majority, and 8.00 would fall outside its range anyway.
 enum PriceSeparatorRepair {
     private static let number = try! NSRegularExpression(pattern: #"(?<!\d)\d+(?:[.,]\d+)?"#)
+    /// Without a two-decimal majority, a plain 3–4 digit number is repaired only when it is
+    /// more than this many times the page's highest decimal price.
+    static let implausibleFactor = 4.0
 
     static func repair(_ prices: [String?]) -> [String?] {
         var decimals: [Double] = [], commas = 0, points = 0, total = 0
@@ -153,8 +156,11 @@ enum PriceSeparatorRepair {
                 }
             }
         }
-        guard decimals.count >= 3, Double(decimals.count) >= 0.6 * Double(total),
-              let low = decimals.min(), let high = decimals.max() else { return prices }
+        guard decimals.count >= 3, let low = decimals.min(), let high = decimals.max() else { return prices }
+        // Without a two-decimal majority (a price column whose re-read lost most of its
+        // points: "£1200", "£300" beside "£16.00"), a number is repaired only when as read
+        // it is far beyond every decimal price of the page (`implausibleFactor` × the highest).
+        let majority = Double(decimals.count) >= 0.6 * Double(total)
         let sep = commas > points ? "," : "."
         return prices.map { price in
             guard let price else { return nil }
@@ -164,7 +170,8 @@ enum PriceSeparatorRepair {
                 let token = String(price[r])
                 guard token.allSatisfy(\.isNumber), (3...4).contains(token.count), let v = Double(token) else { continue }
                 let value = v / 100
-                guard value >= low * 0.8, value <= high * 1.25, let outRange = Range(m.range, in: out) else { continue }
+                guard value >= low * 0.8, value <= high * 1.25, majority || v > implausibleFactor * high,
+                      let outRange = Range(m.range, in: out) else { continue }
                 out.replaceSubrange(outRange, with: token.dropLast(2) + sep + token.suffix(2))
             }
             return out

@@ -28,6 +28,19 @@ struct RoleStructurer {
         return (rest.trimmingCharacters(in: CharacterSet(charactersIn: " ·•-–|")), found)
     }
 
+    /// Whether `token` (a price found at the end of a row, before any calorie count) is a
+    /// word of its own set apart from the words before it by a gutter (at least
+    /// `columnGutter` of the row's word heights): a price column, not a number of the text.
+    static func endsInColumn(_ words: [OCRWord], token: String) -> Bool {
+        guard let k = words.lastIndex(where: { $0.text == token }), k > 0, k < words.count else { return false }
+        let h = LineFeatures.height(words)
+        guard h > 0 else { return false }
+        return Double(words[k].box.x - words[k - 1].box.maxX) >= columnGutter * h
+    }
+
+    /// A price column's gutter, in word heights.
+    static let columnGutter = 1.5
+
     /// A name line: the name, a price found anywhere after it, and text beside
     /// it ("NAME – description", a calorie count).
     static func parseNameLine(_ raw: String) -> (name: String, price: String?, rest: [String]) {
@@ -220,6 +233,12 @@ struct RoleStructurer {
                     if current!.price == nil, let f = PriceParser.find(in: uncounted, allowPlain: false), !f.price.hasPrefix("+"), !f.before.isEmpty {
                         current!.price = f.price
                         t = ([f.before] + (f.after.isEmpty ? [] : [f.after]) + cals).joined(separator: " ")
+                    } else if current!.price == nil, let f = PriceParser.find(in: uncounted, allowPlain: true), f.after.isEmpty,
+                              !f.price.hasPrefix("+"), !f.before.isEmpty, Self.endsInColumn(lines[i].ocrWords, token: f.price) {
+                        // A plain number ending the row after a gutter ("aioli and rocket    12 550 Cal"):
+                        // the price column read onto this row, as with a strong price above.
+                        current!.price = f.price
+                        t = ([f.before] + cals).joined(separator: " ")
                     }
                     current!.descriptionParts.append(t)
                     current!.lines.append(i)

@@ -181,16 +181,21 @@ public struct OCRPage: Equatable, Sendable, Codable {
     /// ../shared/eval/documents: appending them at the end, or inserting them as
     /// lines of their own between the row's lines, cost more CER than leaving
     /// them out; this placement costs about as much as leaving them out while
-    /// keeping their words (docs/preprocessing.md).
+    /// keeping their words (docs/preprocessing.md). A column of them in the left
+    /// margin (`marginColumn`: line numbers) is one block of its own, placed before
+    /// the first block it sits beside, not merged into the rows (docs/menu-structure.md,
+    /// round 7).
     public func inserting(_ extra: [OCRLine]) -> OCRPage {
         var blocks = self.blocks
         var leftover: [OCRLine] = []
-        for line in extra.sorted(by: { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }) {
+        typealias Row = (block: Int, line: Int, left: Bool, gap: Int)
+        let sorted = extra.sorted(by: { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) })
+        let rows: [Row?] = sorted.map { line in
             let cy = line.box.y + line.box.height / 2
             // The nearest line of the row on its left (a price follows its
             // name; in a two-column menu the next column's line may be
             // nearer), else the nearest on its right.
-            var best: (block: Int, line: Int, left: Bool, gap: Int)?
+            var best: Row?
             for (b, block) in self.blocks.enumerated() {
                 for (l, other) in block.lines.enumerated() where cy >= other.box.y && cy < other.box.maxY {
                     let gap = max(line.box.x - other.box.maxX, other.box.x - line.box.maxX, 0)
@@ -199,12 +204,25 @@ public struct OCRPage: Equatable, Sendable, Codable {
                     best = (b, l, left, gap)
                 }
             }
-            guard let best else { leftover.append(line); continue }
+            return best
+        }
+        let margin = Self.marginColumn(sorted, rows: rows.map { r in
+            r.map { (left: $0.left, gap: $0.gap, height: self.blocks[$0.block].lines[$0.line].box.height) }
+        })
+        for (i, line) in sorted.enumerated() where !margin.contains(i) {
+            guard let best = rows[i] else { leftover.append(line); continue }
             var row = blocks[best.block].lines[best.line]
             row.words = (row.words + line.words).sorted { $0.box.x < $1.box.x }
             row.box = row.box.union(line.box)
             blocks[best.block].lines[best.line] = row
             blocks[best.block].box = blocks[best.block].box.union(line.box)
+        }
+        // A margin column: one block before the earliest block holding a line it sits beside.
+        if !margin.isEmpty {
+            let lines = margin.sorted().map { sorted[$0] }
+            let box = lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }
+            let at = margin.compactMap { rows[$0]?.block }.min() ?? blocks.count
+            blocks.insert(OCRBlock(box: box, lines: lines), at: min(max(0, at), blocks.count))
         }
         // Leftovers (already top to bottom) stacked into blocks.
         var groups: [OCRBlock] = []
@@ -226,6 +244,44 @@ public struct OCRPage: Equatable, Sendable, Codable {
         }
         return OCRPage(blocks: blocks, turnedCharacters: turnedCharacters)
     }
+
+    /// Lines of a second pass that form a column in the page's left margin: each is one
+    /// short word (`marginMarkLength`), has nothing on its left in its row and a gutter (at least `marginGapHeights` line
+    /// heights) before the row's nearest line on its right, and at least
+    /// `marginColumnLines` of them line up (left or right edges within a line height).
+    /// Such a column (a deposition's or a contract's line numbers, which Tesseract's
+    /// layout drops as it drops a menu's price column) is text of its own, not the start
+    /// of each row's line: merged into the rows, its words interleave with the text.
+    /// `rows[i]`: line i's nearest row line (on its left or not, the gap, its height).
+    /// Returns indices into `lines`.
+    static func marginColumn(_ lines: [OCRLine], rows: [(left: Bool, gap: Int, height: Int)?]) -> Set<Int> {
+        let candidates = lines.indices.filter { i in
+            // A margin mark is one short word ("12", "a)", "§3"): a column of words is a
+            // table's row labels, which belong to their rows.
+            guard i < rows.count, let r = rows[i], !r.left, lines[i].words.count == 1,
+                  lines[i].words[0].text.count <= marginMarkLength else { return false }
+            let h = max(1, lines[i].box.height, r.height)
+            return Double(r.gap) >= marginGapHeights * Double(h)
+        }
+        guard candidates.count >= marginColumnLines else { return [] }
+        var out = Set<Int>()
+        for i in candidates {
+            let a = lines[i].box
+            let aligned = candidates.filter { j in
+                let b = lines[j].box
+                let h = max(1, a.height, b.height)
+                return abs(a.x - b.x) <= h || abs(a.maxX - b.maxX) <= h
+            }
+            if aligned.count >= marginColumnLines { out.insert(i) }
+        }
+        return out
+    }
+
+    /// A margin mark's most characters.
+    static let marginMarkLength = 4
+    /// A margin column's gutter, in line heights, and its least number of lines.
+    static let marginGapHeights = 2.0
+    static let marginColumnLines = 3
 
     /// Plain text: one line per line, a blank line between blocks.
     public var text: String {

@@ -121,4 +121,8 @@ public struct PreprocessRecord: Codable, Sendable, Equatable {
     /// Regions of light text on a dark background inverted in the OCR copy
     /// (upright pixels); absent when none were found.
     public var invertedRegions: [Box]?
+    /// The `scale` the text height asked for, when the read of that shrunk copy showed
+    /// words far too small and the photo was read unscaled instead
+    /// (`PhotoProcessor.shrankTooFar`); absent otherwise.
+    public var shrinkUndone: Double? = nil
 }
