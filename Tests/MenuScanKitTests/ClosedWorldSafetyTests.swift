@@ -235,6 +235,8 @@ import Testing
         // that splits into two known ones neither ("calice" is no cal + ice).
         #expect(!MenuAnalyzer.writesGerman(["Todas as carnes são temperadas apenas com sal grosso."]))
         #expect(AllergenFixtures.item("Barbera d'Alba (calice)").unknownTerms.contains("calice"))
+        for w in ["Gemüse", "GRÜN", "Soße", "Käse", "Öl", "ÄPFEL"] { #expect(AllergenClassifier.hasGermanLetter(w), "\(w)") }
+        for w in ["Crème", "Jalapeño", "Cacık", "cheese", ""] { #expect(!AllergenClassifier.hasGermanLetter(w), "\(w)") }
         // A word with an umlaut is German on any menu: "Gemüseteller" on an English one.
         let english = (["Gemüseteller 14.00", "pork cutlet with mushroom sauce"]
             + Array(repeating: "Grilled chicken with rice and a green salad 12.00", count: 10)).joined(separator: "\n\n")

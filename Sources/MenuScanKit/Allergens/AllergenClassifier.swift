@@ -94,6 +94,17 @@ struct AllergenClassifier: Sendable {
     let lexicon: AllergenLexicon
 
     static let animalAllergens: Set<AllergenID> = [.milk, .eggs, .fish, .crustaceans, .molluscs]
+
+    /// Whether a word holds ä, ö, ü or ß (either case), read from its UTF-8 bytes: each is
+    /// 0xC3 followed by one of these.
+    static func hasGermanLetter(_ word: String) -> Bool {
+        var lead = false
+        for b in word.utf8 {
+            if lead, b == 0xA4 || b == 0xB6 || b == 0xBC || b == 0x9F || b == 0x84 || b == 0x96 || b == 0x9C { return true }
+            lead = b == 0xC3
+        }
+        return false
+    }
     static let listConnectors: Set<String> = [",", "&", "/", "|", "+", "-", "and", "or", "und", "oder", "et", "ou", "y", "o", "e", "ed", "nor", "ni"]
 
     struct TermMatch {
@@ -213,7 +224,7 @@ struct AllergenClassifier: Sendable {
             // 3. Inflected forms and compounds of known words ("Pfifferlingen", "Salatteller",
             //    "Käsesauce"): every part's rows count, as for a word read exactly.
             // (A word with ä, ö, ü or ß is German whatever the text around it.)
-            let compounds = memo?.readsCompounds ?? true || tok.raw.contains(where: { "äöüßÄÖÜ".contains($0) })
+            let compounds = memo?.readsCompounds ?? true || Self.hasGermanLetter(tok.raw)
             if let parts = lexicon.inflectedRows(norm).nilIfEmpty.map({ [$0] })
                 ?? (compounds ? lexicon.compoundRows(norm) : nil) {
                 cover(i, i + 1)
