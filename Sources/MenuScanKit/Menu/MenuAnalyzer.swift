@@ -466,9 +466,10 @@ public struct MenuAnalyzer: Sendable {
     static func writesGerman<S: Sequence>(_ texts: S) -> Bool where S.Element == String {
         var signals = 0, words = 0
         for text in texts {
-            for word in text.lowercased().split(whereSeparator: { !$0.isLetter }) {
+            for part in text.lowercased().split(whereSeparator: { !$0.isLetter }) {
                 words += 1
-                if germanFunctionWords.contains(String(word)) || word.contains(where: { "äöüß".contains($0) }) {
+                let word = String(part)
+                if germanFunctionWords.contains(word) || AllergenClassifier.hasGermanLetter(word) {
                     signals += 1
                 }
             }
