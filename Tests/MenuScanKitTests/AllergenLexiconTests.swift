@@ -88,6 +88,21 @@ enum AllergenFixtures {
         #expect(url?.standardizedFileURL.path == AllergenFixtures.modelsDirectory.standardizedFileURL.path)
     }
 
+    /// Table rows are read from the bytes: fields trimmed, blank and comment lines skipped,
+    /// line numbers kept for error messages, and a file saved with "\r\n" line ends reads
+    /// as the same rows as with "\n".
+    @Test func tableRowsFromLFAndCRLFFilesAlike() {
+        let lf = "# comment\ncrêpe\tgluten, \t-\n\n \t \nbrötchen\tgluten\n#x\tmilk\n  ahi  \t-\t\n"
+        let expected: [(Int, [String])] = [(2, ["crêpe", "gluten,", "-"]), (5, ["brötchen", "gluten"]), (7, ["ahi", "-", ""])]
+        for text in [lf, lf.replacingOccurrences(of: "\n", with: "\r\n")] {
+            let rows = AllergenLexicon.rows(text)
+            #expect(rows.map(\.0) == expected.map(\.0))
+            #expect(rows.map(\.1) == expected.map(\.1))
+        }
+        #expect(AllergenLexicon.rows("").isEmpty)
+        #expect(AllergenLexicon.rows("\n\n").isEmpty)
+    }
+
     @Test func allergenIDsAndUSNames() {
         #expect(AllergenID.allCases.count == 14)
         #expect(AllergenID.tree_nuts.rawValue == "tree_nuts")

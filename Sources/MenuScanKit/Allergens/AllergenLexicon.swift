@@ -241,13 +241,23 @@ public struct AllergenLexicon: Sendable {
 
     // MARK: Parsing
 
-    private static func rows(_ text: String) -> [(Int, [String])] {
+    /// The rows of a table: (line number, fields trimmed of spaces), blank lines and `#`
+    /// comments left out. Split on the UTF-8 bytes: splitting the text by characters was
+    /// two thirds of loading the tables (6,500 dish rows), and missed "\r\n" line ends
+    /// (one character, so never equal to "\n").
+    static func rows(_ text: String) -> [(Int, [String])] {
         var out: [(Int, [String])] = []
-        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let l = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-            if l.trimmingSpaces().isEmpty || l.hasPrefix("#") { continue }
-            out.append((n + 1, l.split(separator: "\t", omittingEmptySubsequences: false)
-                .map { $0.trimmingSpaces() }))
+        var text = text
+        text.withUTF8 { bytes in
+            for (n, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+                let l = line.last == 0x0D ? line.dropLast() : line[...]
+                if l.first == UInt8(ascii: "#") { continue }
+                let fields = l.split(separator: 0x09, omittingEmptySubsequences: false)
+                    .map { String(decoding: $0, as: UTF8.self).trimmingSpaces() }
+                // (A line of spaces and tabs only: every field trims to nothing.)
+                if fields.allSatisfy(\.isEmpty) { continue }
+                out.append((n + 1, fields))
+            }
         }
         return out
     }
