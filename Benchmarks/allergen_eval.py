@@ -129,7 +129,7 @@ def main():
     ap.add_argument("--part", choices=["check", "tune", "all"], default="check",
                     help="which part of the hand-labelled menus to report (default: check)")
     ap.add_argument("--skip-csv", action="store_true", help="skip the product CSV")
-    ap.add_argument("--only-set", type=int, choices=[1, 2, 3],
+    ap.add_argument("--only-set", type=int, choices=[1, 2, 3, 4],
                     help="score only this held-out written set (skips the CSV and the photo-menu texts)")
     a = ap.parse_args()
     if not os.path.isdir(a.eval):
@@ -153,10 +153,11 @@ def main():
 
     # 3. the held-out written sets (labels written before any classifier output was seen):
     #    set 1 (round 3, 18 menus), set 2 (round 6, 20 menus of other cuisines and languages),
-    #    set 3 (round 7, 20 more; split sha1 % 2, see evalsplit.part_of)
+    #    set 3 (round 7, 20 more; split sha1 % 2, see evalsplit.part_of), set 4 (round 8, 20 more)
     for fname, title, modulus in (("heldout_menu_items.json", "held-out written menus (Benchmarks/data)", 3),
                                   ("heldout2_menu_items.json", "held-out written menus, set 2 (Benchmarks/data)", 3),
-                                  ("heldout3_menu_items.json", "held-out written menus, set 3 (Benchmarks/data)", 2)):
+                                  ("heldout3_menu_items.json", "held-out written menus, set 3 (Benchmarks/data)", 2),
+                                  ("heldout4_menu_items.json", "held-out written menus, set 4 (Benchmarks/data)", 3)):
         if a.only_set and fname != f"heldout{'' if a.only_set == 1 else a.only_set}_menu_items.json":
             continue
         held = os.path.join(here, "data", fname)
