@@ -36,6 +36,24 @@ import Testing
         #expect(special.safety == .caution)
     }
 
+    /// One bare allergen food ("Shrimp" under FAJITAS, "Cheese" under EXTRAS) says what it
+    /// holds, not how it is made: battered, in a tortilla? Alone it is not understood; with a
+    /// preparation, a second food or its section's dish it is (round 8).
+    @Test func aBareAllergenFoodIsNotADish() {
+        let shrimp = AllergenFixtures.item("Shrimp", profile: gluten)
+        #expect(AllergenFixtures.ids(shrimp).contains(.crustaceans))
+        #expect(shrimp.safety == .caution)
+        #expect(shrimp.safetyReasons.contains("dish_not_understood"))
+        let grilled = AllergenFixtures.item("Grilled shrimp with lemon", profile: gluten)
+        #expect(grilled.safety == .safe)
+        // The section names the dish: fajitas come in wheat tortillas.
+        let menu = analyzer.analyze(text: "FAJITAS\nShrimp 16.00\nChicken 14.00\n", perLine: false, profile: gluten)
+        #expect(menu.items.count == 2)
+        #expect(menu.items.allSatisfy { $0.safety == .unsafe })
+        // Multi-word allergen terms still name a dish.
+        #expect(!AllergenFixtures.item("Peanut butter", profile: gluten).safetyReasons.contains("dish_not_understood"))
+    }
+
     @Test func dishesCarryWhatTheyAreMadeOf() {
         // The bun of a burger, the batter of onion rings, the milk of a latte.
         let burger = AllergenFixtures.item("Classic burger, beef patty, lettuce, tomato", profile: gluten)

@@ -23,9 +23,10 @@ struct LexiconEntry: Sendable, Equatable {
     /// Why, in words a user can check ("burger: served in a wheat bun"); dishes.tsv rows.
     var why: String = ""
     /// What the term tells about an item (closed-world safety): a `dish` or a term that
-    /// names its allergen source is understood alone; one bare `ingredient` is a flavour
-    /// or a part ("Vanilla", "Chicken"), understood with a preparation, a second food or
-    /// the section's dish; `preparation` and `modifier` words are understood but no food;
+    /// names its allergen source ("pizza", "peanut butter") is understood alone; one bare
+    /// `ingredient` is a flavour or a part ("Vanilla", "Chicken", and since round 8 also
+    /// one-word allergen foods: "Shrimp", "Cheese": how it is made is not said), understood
+    /// with a preparation, a second food or the section's dish; `preparation` and `modifier` words are understood but no food;
     /// a `section` word ("PIZZAS") speaks for the items under it.
     /// `function`: known.tsv's grammar words ("with", "aus"), never part of a compound.
     enum Role: Sendable { case dish, ingredient, preparation, modifier, function, section }
@@ -125,9 +126,13 @@ public struct AllergenLexicon: Sendable {
         }
     }
 
-    /// A one-word row names a dish or a kind of dish (`burger`, `sandwich`, `pizzas`): folded word.
+    /// A one-word row names a dish or a kind of dish (`burger`, `sandwich`, `pizzas`), or a food
+    /// a note can speak of ("All moules come with frites"): folded word.
     func namesDish(_ word: String) -> Bool {
-        (singleWordByFirstWord[word] ?? []).contains { $0 < roles.count && (roles[$0] == .dish || roles[$0] == .section) }
+        (singleWordByFirstWord[word] ?? []).contains {
+            $0 < roles.count && (roles[$0] == .dish || roles[$0] == .section
+                                 || (entries[$0].table == .lexicon && !entries[$0].allergens.isEmpty))
+        }
     }
 
     /// Single-word rows for `word` or one of its inflected forms ("Pfifferlingen" →
@@ -311,7 +316,7 @@ public struct AllergenLexicon: Sendable {
             out.append(LexiconEntry(term: term, words: words, allergens: allergens,
                                     kind: kind, diet: diet, confidence: confidence, noFuzz: noFuzz,
                                     noAbsent: noAbsent, affix: affix, lang: lang,
-                                    role: allergens.isEmpty ? .ingredient : .dish))
+                                    role: allergens.isEmpty || (kind == .explicit && words.count == 1) ? .ingredient : .dish))
         }
         return out
     }
