@@ -61,6 +61,22 @@ struct TextFastPathTests {
         }
     }
 
+    /// The German-text test counts words and signals on the bytes of ASCII text; it must
+    /// count as the Character path on any ASCII text (function words in any case included).
+    @Test("writesGerman: the ASCII byte path = the Character path")
+    func germanSignalPaths() {
+        let pieces = ["mit", "MIT", "Und", "oder", "vom", "hausgemachte", "aus", "Im", "x", "Salat", "with", "9", "0",
+                      " ", "\t", "\n", "\r", "\r\n", ",", ".", "-", "'", "(", "/", "e"]
+        let gen = Gen.element(of: pieces).map { $0 ?? "" }.array(of: 0...16).map { $0.joined() }
+        var rng = Xoshiro(seed: (53, 0x9E37_79B9_7F4A_7C15, 1009, 0xD1B5_4A32_D192_ED03))
+        for i in 0..<3000 {
+            let s = gen.run(using: &rng)
+            let fast = MenuAnalyzer.germanSignalsASCII(s), slow = MenuAnalyzer.germanSignalsGeneral(s)
+            #expect(fast.signals == slow.signals && fast.words == slow.words, "iteration \(i): \(s.debugDescription)")
+        }
+        #expect(MenuAnalyzer.germanSignalsASCII("Schnitzel MIT Pommes und Salat") == (2, 5))
+    }
+
     /// The analyzer's shortcuts: a segment the legend pre-check turns away never matches
     /// the legend pattern; the ASCII character count and menu-wide word test agree with
     /// the Character versions, on random text and on legend-like text.
