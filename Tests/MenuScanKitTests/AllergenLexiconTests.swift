@@ -138,6 +138,12 @@ enum AllergenFixtures {
                 #expect(item.unknownTerms.isEmpty, "\(word)")
             }
         }
+        // Dutch and Portuguese allergen words; Dutch "noten" (nuts) was read as the known word "note".
+        #expect(AllergenFixtures.ids(AllergenFixtures.item("Gemengde noten")).contains(.tree_nuts))
+        #expect(AllergenFixtures.ids(AllergenFixtures.item("Tosti met kaas")).contains(.milk))
+        #expect(AllergenFixtures.ids(AllergenFixtures.item("Pastel de queijo")).contains(.milk))
+        // Spanish and Portuguese "caldo" is broth (known.tsv's "caldo" is Italian "hot").
+        #expect(AllergenFixtures.item("Caldo de pollo").mayContain.contains(.celery))
         // Fresh and Alsatian noodles are egg noodles.
         #expect(AllergenFixtures.item("nouilles maison").mayContain.contains(.eggs)
                 || AllergenFixtures.ids(AllergenFixtures.item("nouilles maison")).contains(.eggs))
