@@ -32,6 +32,41 @@ import Testing
         #expect(pruned > 1000) // the bound does rule candidates out
     }
 
+    /// The class-count bound (round 8) is a bound too, never below the class-set bound, and
+    /// rests on one property of the cost tables: a substitution cheaper than an ordinary edit
+    /// never changes a class count (both letters in one class, or both counting for nothing).
+    @Test func countBoundNeverExceedsTheDistance() {
+        for x in UInt32(0)..<128 {
+            for y in UInt32(0)..<128 where OCRFuzzy.substitution(x, y) < 1 {
+                #expect(OCRFuzzy.classCounts([x]) == OCRFuzzy.classCounts([y]), "\(x) \(y)")
+            }
+        }
+        let letters = Array("rnmcldvwihut1!|jeo0qg9as5b86z2fkpxy37äöüßé")
+        let word = Gen.element(of: letters).map { $0 ?? "a" }.array(of: 0...11).map { String($0) }
+        var rng = Xoshiro(seed: (13, 0x9E37_79B9_7F4A_7C15, 719, 0xD1B5_4A32_D192_ED03))
+        var tighter = 0
+        for i in 0..<20000 {
+            let a = OCRFuzzy.scalars(word.run(using: &rng))
+            var b = OCRFuzzy.scalars(word.run(using: &rng))
+            if i % 2 == 0 {
+                b = a
+                for k in 0..<(i % 4) where !b.isEmpty {
+                    b[(i &* 31 &+ k &* 17) % b.count] = OCRFuzzy.scalars(String(letters[(i / 2 + k) % letters.count]))[0]
+                }
+            }
+            let d = OCRFuzzy.distanceTenths(a, b, limit: 1000)
+            let ca = OCRFuzzy.letterClasses(a), cb = OCRFuzzy.letterClasses(b)
+            let countsA = OCRFuzzy.classCounts(a), countsB = OCRFuzzy.classCounts(b)
+            let bound = countsA.withUnsafeBufferPointer { pa in countsB.withUnsafeBufferPointer { pb in
+                OCRFuzzy.countBoundTenths(pa, 0, pb, 0, classes: ca | cb)
+            } }
+            #expect(bound <= d, "\(a) \(b)")
+            #expect(bound >= OCRFuzzy.lowerBoundTenths(ca, cb))
+            if bound > OCRFuzzy.lowerBoundTenths(ca, cb) { tighter += 1 }
+        }
+        #expect(tighter > 1000) // it rules out more than the class sets do
+    }
+
     @Test func examples() {
         func lb(_ a: String, _ b: String) -> Int32 {
             OCRFuzzy.lowerBoundTenths(OCRFuzzy.letterClasses(OCRFuzzy.scalars(a)), OCRFuzzy.letterClasses(OCRFuzzy.scalars(b)))

@@ -278,25 +278,33 @@ struct AllergenClassifier: Sendable {
     /// confusable one (any, after "rn"/"cl"); ties go to the earlier lexicon row.
     private func fuzzyBest(_ variants: [String]) -> (Int, Double)? {
         var best: (Int, Double)? = nil
-        for v in variants {
-            let vs = OCRFuzzy.scalars(v)
-            guard let f1 = vs.first else { continue }
-            let vClasses = OCRFuzzy.letterClasses(vs)
-            let pairStart = v.hasPrefix("rn") || v.hasPrefix("cl")
-            for length in (vs.count - 2)...(vs.count + 2) {
-                for (f2, positions) in lexicon.fuzzyByLength[length] ?? [:]
-                where f1 == f2 || pairStart || OCRFuzzy.substitution(f1, f2) < 1 {
-                    for p in positions {
-                        let idx = lexicon.fuzzyCandidates[p], ts = lexicon.fuzzyScalars[p]
-                        guard !OCRFuzzy.isInflection(vs, ts) else { continue }
-                        let limit = OCRFuzzy.maxCostTenths(forLength: min(vs.count, ts.count))
-                        guard limit > 0,
-                              OCRFuzzy.lowerBoundTenths(vClasses, lexicon.fuzzyClasses[p]) <= limit else { continue }
-                        let tenths = OCRFuzzy.distanceTenths(vs, ts, limit: limit)
-                        guard tenths > 0 && tenths <= limit else { continue }
-                        let c = Double(tenths) / 10
-                        if let (bi, bc) = best, bc < c || (bc == c && bi < idx) { continue }
-                        best = (idx, c)
+        lexicon.fuzzyCounts.withUnsafeBufferPointer { counts in
+            for v in variants {
+                let vs = OCRFuzzy.scalars(v)
+                guard let f1 = vs.first else { continue }
+                let vClasses = OCRFuzzy.letterClasses(vs)
+                let vCounts = OCRFuzzy.classCounts(vs)
+                let pairStart = v.hasPrefix("rn") || v.hasPrefix("cl")
+                vCounts.withUnsafeBufferPointer { vc in
+                    for length in (vs.count - 2)...(vs.count + 2) {
+                        for (f2, positions) in lexicon.fuzzyByLength[length] ?? [:]
+                        where f1 == f2 || pairStart || OCRFuzzy.substitution(f1, f2) < 1 {
+                            for p in positions {
+                                let idx = lexicon.fuzzyCandidates[p], ts = lexicon.fuzzyScalars[p]
+                                guard !OCRFuzzy.isInflection(vs, ts) else { continue }
+                                let limit = OCRFuzzy.maxCostTenths(forLength: min(vs.count, ts.count))
+                                let classes = lexicon.fuzzyClasses[p]
+                                guard limit > 0, OCRFuzzy.lowerBoundTenths(vClasses, classes) <= limit,
+                                      p * 64 + 64 <= counts.count,
+                                      OCRFuzzy.countBoundTenths(vc, 0, counts, p * 64, classes: vClasses | classes) <= limit
+                                else { continue }
+                                let tenths = OCRFuzzy.distanceTenths(vs, ts, limit: limit)
+                                guard tenths > 0 && tenths <= limit else { continue }
+                                let c = Double(tenths) / 10
+                                if let (bi, bc) = best, bc < c || (bc == c && bi < idx) { continue }
+                                best = (idx, c)
+                            }
+                        }
                     }
                 }
             }

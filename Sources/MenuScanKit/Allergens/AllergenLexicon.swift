@@ -75,6 +75,9 @@ public struct AllergenLexicon: Sendable {
     /// The letter classes of each candidate (`OCRFuzzy.letterClasses`): most candidates
     /// are ruled out by them before the edit distance is computed.
     var fuzzyClasses: [UInt64] = []
+    /// Each candidate's `OCRFuzzy.classCounts`, 64 a candidate, one after the other: a second,
+    /// tighter bound checked before the edit distance.
+    var fuzzyCounts: [UInt8] = []
     /// Candidate positions by scalar count, then by first scalar (a misreading keeps its
     /// first letter or a confusable one, so most buckets are never looked at).
     var fuzzyByLength: [Int: [UInt32: [Int]]] = [:]
@@ -112,6 +115,7 @@ public struct AllergenLexicon: Sendable {
                     fuzzyByLength[scalars.count, default: [:]][scalars[0], default: []].append(fuzzyCandidates.count)
                     fuzzyScalars.append(scalars)
                     fuzzyClasses.append(OCRFuzzy.letterClasses(scalars))
+                    fuzzyCounts += OCRFuzzy.classCounts(scalars)
                     fuzzyCandidates.append(i)
                 }
             default:

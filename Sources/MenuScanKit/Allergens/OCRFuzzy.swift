@@ -188,6 +188,40 @@ enum OCRFuzzy {
         c < 128 ? asciiClassBits[Int(c)] : 1 << UInt64(44 + c % 20)
     }
 
+    /// How many characters of `s` fall in each class (the bit positions of `letterClasses`;
+    /// characters that count for nothing are not counted), saturating at 255.
+    static func classCounts(_ s: [UInt32]) -> [UInt8] {
+        var counts = [UInt8](repeating: 0, count: 64)
+        for c in s {
+            let bit = classBit(c)
+            guard bit != 0 else { continue }
+            let k = bit.trailingZeroBitCount
+            counts[k] = counts[k] &+ (counts[k] == 255 ? 0 : 1)
+        }
+        return counts
+    }
+
+    /// A lower bound on `distanceTenths(a, b)` from the class counts of both words (`a` at
+    /// `aStart`, `b` at `bStart`, 64 counts each) over the classes in `classes` (the union of
+    /// their `letterClasses`): an edit that costs a full 10 tenths (insertion, deletion,
+    /// substitution of unlike letters) removes at most one surplus character on each side,
+    /// and a cheap edit (similar letters, two-letter confusions) changes no count, so the
+    /// larger surplus, times 10, is a bound. It counts what `lowerBoundTenths` only sees as
+    /// present or absent ("pistachio" against "pastiches": two surplus letters, not one).
+    @inline(__always)
+    static func countBoundTenths(_ a: UnsafeBufferPointer<UInt8>, _ aStart: Int, _ b: UnsafeBufferPointer<UInt8>, _ bStart: Int,
+                                 classes: UInt64) -> Int32 {
+        var surplusA: Int32 = 0, surplusB: Int32 = 0
+        var bits = classes
+        while bits != 0 {
+            let k = bits.trailingZeroBitCount
+            bits &= bits &- 1
+            let d = Int32(a[aStart + k]) - Int32(b[bStart + k])
+            if d > 0 { surplusA += d } else { surplusB -= d }
+        }
+        return max(surplusA, surplusB) * 10
+    }
+
     /// A lower bound on `distanceTenths(a, b)` from their `letterClasses`.
     @inline(__always)
     static func lowerBoundTenths(_ a: UInt64, _ b: UInt64) -> Int32 {
