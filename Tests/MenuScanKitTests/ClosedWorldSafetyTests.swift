@@ -50,6 +50,14 @@ import Testing
         let menu = analyzer.analyze(text: "FAJITAS\nShrimp 16.00\nChicken 14.00\n", perLine: false, profile: gluten)
         #expect(menu.items.count == 2)
         #expect(menu.items.allSatisfy { $0.safety == .unsafe })
+        // A name that starts with a preposition continues its heading's dish (round 8).
+        let fragment = AllergenFixtures.item("In der Brühe", profile: AllergenProfile(allergens: [.eggs]))
+        #expect(fragment.safety == .caution)
+        #expect(fragment.safetyReasons.contains("dish_not_understood"))
+        let underHeading = analyzer.analyze(text: "MAULTASCHEN\nIn der Brühe 9.50\nGeschmälzt mit Zwiebeln 10.50\n",
+                                            perLine: false, profile: AllergenProfile(allergens: [.eggs]))
+        #expect(underHeading.items.first.map { !$0.safetyReasons.contains("dish_not_understood") } == true)
+        #expect(underHeading.items.first?.safety == .unsafe)
         // Multi-word allergen terms still name a dish.
         #expect(!AllergenFixtures.item("Peanut butter", profile: gluten).safetyReasons.contains("dish_not_understood"))
     }

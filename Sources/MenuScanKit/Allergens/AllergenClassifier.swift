@@ -31,6 +31,9 @@ struct ItemClassification: Sendable {
     var roles: [LexiconEntry.Role] = []
     /// The item carries a vegan mark ("(VG)", "vegan").
     var markedVegan = false
+    /// The item's text starts with a preposition ("In der Brühe", "With fries"): it continues
+    /// its heading's dish, which is understood only through that heading.
+    var fragment = false
     /// Why a dish may contain an allergen ("burger: seeded buns are common").
     var mayContainWhy: [AllergenID: [String]] = [:]
 }
@@ -67,7 +70,7 @@ extension ItemClassification {
             mayContainWhy[a, default: []] += (k.mayContainWhy[a] ?? []).map { "\($0) (\(label))" }
         }
         // "Vanilla" under "ICE CREAM", "Margherita" under "PIZZAS": the section names the dish.
-        if !understoodFood && roles.contains(.ingredient) && k.roles.contains(where: { $0 == .dish || $0 == .section }) {
+        if !understoodFood && (roles.contains(.ingredient) || fragment) && k.roles.contains(where: { $0 == .dish || $0 == .section }) {
             understoodFood = true
         }
         askServer = askServer || k.askServer
@@ -321,6 +324,10 @@ struct AllergenClassifier: Sendable {
         return roles.contains(.ingredient) && contentWords >= 2
     }
 
+    /// Prepositions an item's text can start with only when it continues its heading's dish.
+    static let fragmentStarts: Set<String> = ["with", "in", "on", "au", "aux", "al", "alla", "alle", "allo", "con", "mit",
+                                               "im", "auf", "vom", "von", "nach", "avec", "sur", "met", "com"]
+
     /// Initials such as "B.L.T." or "B.L.A.T.": a dish named by its letters, never understood.
     static let initialsRegex = try! NSRegularExpression(pattern: #"^\W*(?:[A-Za-z]\.){2,}[A-Za-z]?\.?\W*$"#)
 
@@ -449,6 +456,12 @@ struct AllergenClassifier: Sendable {
         result.unknownTerms = unknown
         result.roles = roles
         result.understoodFood = Self.understands(roles, contentWords: tokens.filter(Self.isContentWord).count)
+        // "In der Brühe" under MAULTASCHEN, "With fries" under BURGERS: a name that starts with a
+        // preposition continues its heading's dish and is understood only through it.
+        if let first = tokens.first(where: { $0.kind == .word }), Self.fragmentStarts.contains(first.norm) {
+            result.understoodFood = false
+            result.fragment = true
+        }
         // Known words count for understanding and diet; they carry no allergen.
         terms.removeAll { entries[$0.entry].kind == .known && entries[$0.entry].diet == .none }
 
