@@ -297,9 +297,11 @@ struct AllergenClassifier: Sendable {
                                 guard !OCRFuzzy.isInflection(vs, ts) else { continue }
                                 let limit = OCRFuzzy.maxCostTenths(forLength: min(vs.count, ts.count))
                                 let classes = lexicon.fuzzyClasses[p]
+                                // (Without its counts a candidate is never ruled out by them: a bound
+                                // that cannot be read must not hide a misread allergen word.)
                                 guard limit > 0, OCRFuzzy.lowerBoundTenths(vClasses, classes) <= limit,
-                                      p * 64 + 64 <= counts.count,
-                                      OCRFuzzy.countBoundTenths(vc, 0, counts, p * 64, classes: vClasses | classes) <= limit
+                                      p * 64 + 64 > counts.count
+                                        || OCRFuzzy.countBoundTenths(vc, 0, counts, p * 64, classes: vClasses | classes) <= limit
                                 else { continue }
                                 let tenths = OCRFuzzy.distanceTenths(vs, ts, limit: limit)
                                 guard tenths > 0 && tenths <= limit else { continue }
