@@ -40,10 +40,15 @@ def norm(s):
     return " ".join(s.split())
 
 
+SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+
+
 def price_value(p):
-    """'€5' -> '5', '12,50 €' -> '12.5', '3.50 / 6.75' -> '3.5/6.75', None -> None."""
+    """'€5' -> '5', '12,50 €' -> '12.5', '3.50 / 6.75' -> '3.5/6.75', '7⁹⁵' -> '7.95', None -> None."""
     if not p:
         return None
+    # Superscript cents, as menus print them: a digit and exactly two superscript digits.
+    p = re.sub(r"(\d)([⁰¹²³⁴⁵⁶⁷⁸⁹]{2})(?![⁰¹²³⁴⁵⁶⁷⁸⁹])", lambda m: m.group(1) + "." + m.group(2).translate(SUPERSCRIPT), p)
     nums = re.findall(r"\d+(?:[.,]\d+)?", p)
     if not nums:
         return None

@@ -85,6 +85,19 @@ enum PageBuilder {
         #expect(PriceParser.find(in: line, allowPlain: false) == nil)
     }
 
+    /// Superscript cents ("7⁹⁵") are decimals; other superscripts are left alone (round 8).
+    @Test func superscriptCentsAreDecimals() {
+        #expect(PriceParser.expandingSuperscriptCents("Beef Burger 7⁹⁵") == "Beef Burger 7.95")
+        #expect(PriceParser.expandingSuperscriptCents("Meal only £2⁵⁰") == "Meal only £2.50")
+        #expect(PriceParser.expandingSuperscriptCents("Any 3 Kebab Meats 12⁰⁰") == "Any 3 Kebab Meats 12.00")
+        #expect(PriceParser.expandingSuperscriptCents("Water 500ml 1.00") == "Water 500ml 1.00")
+        #expect(PriceParser.expandingSuperscriptCents("Area 12 m² and x³") == "Area 12 m² and x³")
+        #expect(PriceParser.expandingSuperscriptCents("E=mc² 2³ 4⁵⁶⁷ ⁵⁰") == "E=mc² 2³ 4⁵⁶⁷ ⁵⁰")
+        #expect(PriceParser.expandingSuperscriptCents("9⁵⁰") == "9.50")
+        let menu = AllergenFixtures.analyzer.analyze(text: "BURGERS\nBeef Burger 7⁹⁵\nChicken Wrap 6⁵⁰\n", perLine: false, profile: nil)
+        #expect(menu.items.map(\.price) == ["7.95", "6.50"])
+    }
+
     @Test func plainNumbersOnlyWhenTheMenuHasNoOtherPrices() {
         #expect(PriceParser.find(in: "Pasta al pomodoro 9", allowPlain: true)?.price == "9")
         #expect(PriceParser.find(in: "Pasta al pomodoro 9", allowPlain: false) == nil)

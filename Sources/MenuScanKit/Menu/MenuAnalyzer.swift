@@ -103,7 +103,7 @@ public struct MenuAnalyzer: Sendable {
             return c == "\r\n"
         })
             .map { raw -> StructLine in
-                let t = String(raw)
+                let t = PriceParser.expandingSuperscriptCents(String(raw))
                 return StructLine(text: t, words: t.split(whereSeparator: { $0.asciiByte == 0x20 || $0.asciiByte == 0x09 })
                     .map { SourceWord(text: String($0), confidence: nil) }, ocrWords: [])
             }

@@ -111,6 +111,33 @@ enum PriceParser {
 
     /// A line with a currency sign or decimals at its end.
     static func hasStrongPrice(_ line: String) -> Bool { find(in: line, allowPlain: false) != nil }
+
+    /// Cents printed as superscripts ("7⁹⁵", "£2⁵⁰", a common price style of designed menus)
+    /// written as decimals ("7.95", "£2.50"): a digit followed by exactly two superscript
+    /// digits. Text without a superscript digit's bytes is returned as it is.
+    static func expandingSuperscriptCents(_ s: String) -> String {
+        // ⁰ and ⁴–⁹ are E2 81 xx; ¹ ² ³ are C2 B9, C2 B2, C2 B3.
+        guard s.utf8.contains(where: { $0 == 0xE2 || $0 == 0xC2 }) else { return s }
+        let superscript: [Character: Character] = ["⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5",
+                                                   "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9"]
+        let chars = Array(s)
+        guard chars.contains(where: { superscript[$0] != nil }) else { return s }
+        var out = ""
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            if c.isASCII, c.isNumber, i + 2 < chars.count,
+               let d1 = superscript[chars[i + 1]], let d2 = superscript[chars[i + 2]],
+               i + 3 >= chars.count || superscript[chars[i + 3]] == nil {
+                out.append(c); out.append("."); out.append(d1); out.append(d2)
+                i += 3
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        return out
+    }
 }
 
 extension StringProtocol {
