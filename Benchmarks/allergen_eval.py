@@ -12,9 +12,14 @@ Reads the evaluation data from ../shared/eval (never copied into the repo):
                    codes); predicted items matched to labelled items by name; a
                    labelled item with no match counts all its allergens as missed.
      b. "per-line": each labelled item's name + description as one line (no codes).
-Predictions are each item's `allergens` ids (contains), all confidences.
+  3. the held-out written sets in Benchmarks/data (labels written without seeing the
+     tool): heldout_menu_items.json (set 1), heldout2_… (set 2), heldout3_… (set 3,
+     split sha1 % 2), heldout4_… (set 4), both ways as in 2.
+Predictions are each item's `allergens` ids (contains), all confidences. Only the check
+part is scored unless --part tune|all (Benchmarks/evalsplit.py).
 
 Usage: python3 Benchmarks/allergen_eval.py [--bin .build/debug/menuscan] [--eval ../shared/eval] [--show-errors]
+       [--part check|tune|all] [--skip-csv] [--only-set 1|2|3|4]
 """
 import argparse, csv, json, os, subprocess, sys, tempfile, unicodedata, re
 from collections import defaultdict
