@@ -265,18 +265,23 @@ public struct MenuAnalyzer: Sendable {
         let cutPhrase = ItemBounds.cutPhrases(items: raw, lines: lines, perLine: perLine)
         var items: [MenuItem] = []
         var classified: [(MenuItem, ItemClassification, Bool, Double, Bool)] = []
-        var contextCache: [[Int]: ItemClassification] = [:]
-        var partCache: [String: ItemClassification] = [:]
-        /// The same for one part of a heading that names several kinds (`headingPart`).
-        func contextClassification(headingPart part: [String], notes: [Int]) -> ItemClassification {
-            let key = part.joined(separator: " ") + "|" + notes.map(String.init).joined(separator: ",")
-            if let cached = partCache[key] { return cached }
-            let words = [SourceWord(text: ".", confidence: nil)] + part.map { SourceWord(text: $0, confidence: nil) }
-                + notes.flatMap { [SourceWord(text: ".", confidence: nil)] + lines[$0].words }
+        var contextCache: [String: ItemClassification] = [:]
+        /// A heading's words (the whole heading line, or one part of it; nil: no heading) and its
+        /// notes, classified once for all the items under them. `key` names the heading words.
+        func contextClassification(headingWords: [SourceWord]?, key: String, notes: [Int]) -> ItemClassification {
+            let cacheKey = key + "|" + notes.map(String.init).joined(separator: ",")
+            if let cached = contextCache[cacheKey] { return cached }
+            let dot = SourceWord(text: ".", confidence: nil)
+            let words = (headingWords.map { [dot] + $0 } ?? []) + notes.flatMap { [dot] + lines[$0].words }
             let ctx = classifier.classify(words: words, rawText: notes.map { lines[$0].text }.joined(separator: "\n"),
                                           legend: legend, memo: memo)
-            partCache[key] = ctx
+            contextCache[cacheKey] = ctx
             return ctx
+        }
+        /// One part of a heading that names several kinds (`headingPart`), and its notes.
+        func contextClassification(headingPart part: [String], notes: [Int]) -> ItemClassification {
+            contextClassification(headingWords: part.map { SourceWord(text: $0, confidence: nil) },
+                                  key: "part " + part.joined(separator: " "), notes: notes)
         }
         var splitHeadings: [Int: [[String]]] = [:]
         /// The part of heading `h` an item's name names, when the heading's parts together say
@@ -298,16 +303,10 @@ public struct MenuAnalyzer: Sendable {
             }
             return Self.headingPart(parts, name: name)
         }
-        /// A heading and its notes, classified once for all the items under them (the
-        /// heading alone is the context `[heading]`).
+        /// A heading line and its notes (the heading alone is `heading: h, notes: []`).
         func contextClassification(heading: Int?, notes: [Int]) -> ItemClassification {
-            let context = (heading.map { [$0] } ?? []) + notes
-            if let cached = contextCache[context] { return cached }
-            let ctx = classifier.classify(
-                words: context.flatMap { [SourceWord(text: ".", confidence: nil)] + lines[$0].words },
-                rawText: notes.map { lines[$0].text }.joined(separator: "\n"), legend: legend, memo: memo)
-            contextCache[context] = ctx
-            return ctx
+            contextClassification(headingWords: heading.map { lines[$0].words }, key: heading.map { "line \($0)" } ?? "",
+                                  notes: notes)
         }
         for (k, r) in raw.enumerated() {
             let own = r.lines
