@@ -7,23 +7,30 @@ import Testing
 /// OCR edit distance is over the limit. The bound must never exceed the distance, or a
 /// misreading that matched before would be missed.
 @Suite struct OCRFuzzyBoundTests {
-    @Test func lowerBoundNeverExceedsTheDistance() {
-        // Letters of every confusion set and pair, plus a few others and non-ASCII.
-        let letters = Array("rnmcldvwihut1!|jeo0qg9as5b86z2fkpxy37äöüßé")
-        let word = Gen.element(of: letters).map { $0 ?? "a" }.array(of: 0...9).map { String($0) }
-        var rng = Xoshiro(seed: (11, 0x9E37_79B9_7F4A_7C15, 313, 0xD1B5_4A32_D192_ED03))
-        var pruned = 0
-        for i in 0..<20000 {
+    /// Letters of every confusion set and pair, plus a few others and non-ASCII.
+    static let letters = Array("rnmcldvwihut1!|jeo0qg9as5b86z2fkpxy37äöüßé")
+
+    /// `count` random word pairs from a fixed seed: half of them unrelated, half a word and
+    /// a copy with up to `maxEdits` letters replaced, so close distances are tried too.
+    static func wordPairs(seed: UInt64, count: Int, maxLength: Int, maxEdits: Int) -> [([UInt32], [UInt32])] {
+        let word = Gen.element(of: letters).map { $0 ?? "a" }.array(of: 0...maxLength).map { String($0) }
+        var rng = Xoshiro(seed: (seed, 0x9E37_79B9_7F4A_7C15, seed &* 61 &+ 7, 0xD1B5_4A32_D192_ED03))
+        return (0..<count).map { i in
             let a = OCRFuzzy.scalars(word.run(using: &rng))
-            // half the pairs: b is a with a few edits, so close distances are tried too
             var b = OCRFuzzy.scalars(word.run(using: &rng))
             if i % 2 == 0 {
                 b = a
-                for _ in 0..<(i % 3) where !b.isEmpty {
-                    let k = Int(UInt(bitPattern: i &* 7919) % UInt(b.count))
-                    b[k] = OCRFuzzy.scalars(String(letters[(i / 2) % letters.count]))[0]
+                for k in 0..<(i % (maxEdits + 1)) where !b.isEmpty {
+                    b[(i &* 31 &+ k &* 17) % b.count] = OCRFuzzy.scalars(String(letters[(i / 2 + k) % letters.count]))[0]
                 }
             }
+            return (a, b)
+        }
+    }
+
+    @Test func lowerBoundNeverExceedsTheDistance() {
+        var pruned = 0
+        for (a, b) in Self.wordPairs(seed: 11, count: 20000, maxLength: 9, maxEdits: 2) {
             let d = OCRFuzzy.distanceTenths(a, b, limit: 1000)
             let lb = OCRFuzzy.lowerBoundTenths(OCRFuzzy.letterClasses(a), OCRFuzzy.letterClasses(b))
             #expect(lb <= d, "\(a) \(b)")
@@ -41,30 +48,23 @@ import Testing
                 #expect(OCRFuzzy.classCounts([x]) == OCRFuzzy.classCounts([y]), "\(x) \(y)")
             }
         }
-        let letters = Array("rnmcldvwihut1!|jeo0qg9as5b86z2fkpxy37äöüßé")
-        let word = Gen.element(of: letters).map { $0 ?? "a" }.array(of: 0...11).map { String($0) }
-        var rng = Xoshiro(seed: (13, 0x9E37_79B9_7F4A_7C15, 719, 0xD1B5_4A32_D192_ED03))
         var tighter = 0
-        for i in 0..<20000 {
-            let a = OCRFuzzy.scalars(word.run(using: &rng))
-            var b = OCRFuzzy.scalars(word.run(using: &rng))
-            if i % 2 == 0 {
-                b = a
-                for k in 0..<(i % 4) where !b.isEmpty {
-                    b[(i &* 31 &+ k &* 17) % b.count] = OCRFuzzy.scalars(String(letters[(i / 2 + k) % letters.count]))[0]
-                }
-            }
+        for (a, b) in Self.wordPairs(seed: 13, count: 20000, maxLength: 11, maxEdits: 3) {
             let d = OCRFuzzy.distanceTenths(a, b, limit: 1000)
             let ca = OCRFuzzy.letterClasses(a), cb = OCRFuzzy.letterClasses(b)
             let countsA = OCRFuzzy.classCounts(a), countsB = OCRFuzzy.classCounts(b)
             let bound = countsA.withUnsafeBufferPointer { pa in countsB.withUnsafeBufferPointer { pb in
-                OCRFuzzy.countBoundTenths(pa, 0, pb, 0, classes: ca | cb)
+                OCRFuzzy.countBoundTenths(pa, pb, classes: ca | cb)
             } }
             #expect(bound <= d, "\(a) \(b)")
             #expect(bound >= OCRFuzzy.lowerBoundTenths(ca, cb))
             if bound > OCRFuzzy.lowerBoundTenths(ca, cb) { tighter += 1 }
         }
         #expect(tighter > 1000) // it rules out more than the class sets do
+        // Buffers shorter than the classes read (never the lexicon's) weaken the bound, never trap.
+        let short = [UInt8](repeating: 9, count: 3)
+        let none = short.withUnsafeBufferPointer { s in OCRFuzzy.countBoundTenths(s, UnsafeBufferPointer(start: nil, count: 0), classes: ~0) }
+        #expect(none == 0)
     }
 
     @Test func examples() {

@@ -281,40 +281,47 @@ struct AllergenClassifier: Sendable {
     /// confusable one (any, after "rn"/"cl"); ties go to the earlier lexicon row.
     private func fuzzyBest(_ variants: [String]) -> (Int, Double)? {
         var best: (Int, Double)? = nil
-        lexicon.fuzzyCounts.withUnsafeBufferPointer { counts in
-            for v in variants {
-                let vs = OCRFuzzy.scalars(v)
-                guard let f1 = vs.first else { continue }
-                let vClasses = OCRFuzzy.letterClasses(vs)
-                let vCounts = OCRFuzzy.classCounts(vs)
-                let pairStart = v.hasPrefix("rn") || v.hasPrefix("cl")
-                vCounts.withUnsafeBufferPointer { vc in
-                    for length in (vs.count - 2)...(vs.count + 2) {
-                        for (f2, positions) in lexicon.fuzzyByLength[length] ?? [:]
-                        where f1 == f2 || pairStart || OCRFuzzy.substitution(f1, f2) < 1 {
-                            for p in positions {
-                                let idx = lexicon.fuzzyCandidates[p], ts = lexicon.fuzzyScalars[p]
-                                guard !OCRFuzzy.isInflection(vs, ts) else { continue }
-                                let limit = OCRFuzzy.maxCostTenths(forLength: min(vs.count, ts.count))
-                                let classes = lexicon.fuzzyClasses[p]
-                                // (Without its counts a candidate is never ruled out by them: a bound
-                                // that cannot be read must not hide a misread allergen word.)
-                                guard limit > 0, OCRFuzzy.lowerBoundTenths(vClasses, classes) <= limit,
-                                      p * 64 + 64 > counts.count
-                                        || OCRFuzzy.countBoundTenths(vc, 0, counts, p * 64, classes: vClasses | classes) <= limit
-                                else { continue }
-                                let tenths = OCRFuzzy.distanceTenths(vs, ts, limit: limit)
-                                guard tenths > 0 && tenths <= limit else { continue }
-                                let c = Double(tenths) / 10
-                                if let (bi, bc) = best, bc < c || (bc == c && bi < idx) { continue }
-                                best = (idx, c)
-                            }
-                        }
+        for v in variants {
+            let vs = OCRFuzzy.scalars(v)
+            guard let f1 = vs.first else { continue }
+            let vClasses = OCRFuzzy.letterClasses(vs)
+            let vCounts = OCRFuzzy.classCounts(vs)
+            let pairStart = v.hasPrefix("rn") || v.hasPrefix("cl")
+            for length in (vs.count - 2)...(vs.count + 2) {
+                for (f2, positions) in lexicon.fuzzyByLength[length] ?? [:]
+                where f1 == f2 || pairStart || OCRFuzzy.substitution(f1, f2) < 1 {
+                    for p in positions {
+                        let idx = lexicon.fuzzyCandidates[p], ts = lexicon.fuzzyScalars[p]
+                        guard !OCRFuzzy.isInflection(vs, ts) else { continue }
+                        let limit = OCRFuzzy.maxCostTenths(forLength: min(vs.count, ts.count))
+                        guard limit > 0, !ruledOut(candidate: p, classes: vClasses, counts: vCounts, limit: limit) else { continue }
+                        let tenths = OCRFuzzy.distanceTenths(vs, ts, limit: limit)
+                        guard tenths > 0 && tenths <= limit else { continue }
+                        let c = Double(tenths) / 10
+                        if let (bi, bc) = best, bc < c || (bc == c && bi < idx) { continue }
+                        best = (idx, c)
                     }
                 }
             }
         }
         return best
+    }
+
+    /// Whether fuzzy candidate `p` is farther than `limit` from a word with these letter
+    /// classes and class counts, by the two cheap bounds alone (`OCRFuzzy.lowerBoundTenths`,
+    /// `OCRFuzzy.countBoundTenths`). A candidate whose counts cannot be read is never ruled
+    /// out by them: a bound may only skip work, never hide a misread allergen word.
+    private func ruledOut(candidate p: Int, classes: UInt64, counts: [UInt8], limit: Int32) -> Bool {
+        let candidateClasses = lexicon.fuzzyClasses[p]
+        if OCRFuzzy.lowerBoundTenths(classes, candidateClasses) > limit { return true }
+        let start = p * OCRFuzzy.classCount
+        guard counts.count == OCRFuzzy.classCount, start + OCRFuzzy.classCount <= lexicon.fuzzyCounts.count else { return false }
+        return counts.withUnsafeBufferPointer { word in
+            lexicon.fuzzyCounts.withUnsafeBufferPointer { all in
+                OCRFuzzy.countBoundTenths(word, UnsafeBufferPointer(rebasing: all[start..<(start + OCRFuzzy.classCount)]),
+                                          classes: classes | candidateClasses) > limit
+            }
+        }
     }
 
     /// Closed-world: is what the item is understood from the roles of its terms? A dish

@@ -75,7 +75,7 @@ public struct AllergenLexicon: Sendable {
     /// The letter classes of each candidate (`OCRFuzzy.letterClasses`): most candidates
     /// are ruled out by them before the edit distance is computed.
     var fuzzyClasses: [UInt64] = []
-    /// Each candidate's `OCRFuzzy.classCounts`, 64 a candidate, one after the other: a second,
+    /// Each candidate's `OCRFuzzy.classCounts` (`OCRFuzzy.classCount` a candidate), one after the other: a second,
     /// tighter bound checked before the edit distance.
     var fuzzyCounts: [UInt8] = []
     /// Candidate positions by scalar count, then by first scalar (a misreading keeps its

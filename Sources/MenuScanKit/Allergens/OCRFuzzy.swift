@@ -188,35 +188,38 @@ enum OCRFuzzy {
         c < 128 ? asciiClassBits[Int(c)] : 1 << UInt64(44 + c % 20)
     }
 
-    /// How many characters of `s` fall in each class (the bit positions of `letterClasses`;
-    /// characters that count for nothing are not counted), saturating at 255.
+    /// The number of letter classes: the bit positions of `letterClasses`.
+    static let classCount = 64
+
+    /// How many characters of `s` fall in each class (`classCount` counts; characters that
+    /// count for nothing are not counted), saturating at 255.
     static func classCounts(_ s: [UInt32]) -> [UInt8] {
-        var counts = [UInt8](repeating: 0, count: 64)
+        var counts = [UInt8](repeating: 0, count: classCount)
         for c in s {
             let bit = classBit(c)
             guard bit != 0 else { continue }
             let k = bit.trailingZeroBitCount
-            counts[k] = counts[k] &+ (counts[k] == 255 ? 0 : 1)
+            if counts[k] < 255 { counts[k] += 1 }
         }
         return counts
     }
 
-    /// A lower bound on `distanceTenths(a, b)` from the class counts of both words (`a` at
-    /// `aStart`, `b` at `bStart`, 64 counts each) over the classes in `classes` (the union of
+    /// A lower bound on `distanceTenths(a, b)` from the class counts of both words
+    /// (`classCounts`, `classCount` entries each) over the classes in `classes` (the union of
     /// their `letterClasses`): an edit that costs a full 10 tenths (insertion, deletion,
     /// substitution of unlike letters) removes at most one surplus character on each side,
     /// and a cheap edit (similar letters, two-letter confusions) changes no count, so the
     /// larger surplus, times 10, is a bound. It counts what `lowerBoundTenths` only sees as
     /// present or absent ("pistachio" against "pastiches": two surplus letters, not one).
     @inline(__always)
-    static func countBoundTenths(_ a: UnsafeBufferPointer<UInt8>, _ aStart: Int, _ b: UnsafeBufferPointer<UInt8>, _ bStart: Int,
-                                 classes: UInt64) -> Int32 {
+    static func countBoundTenths(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, classes: UInt64) -> Int32 {
         var surplusA: Int32 = 0, surplusB: Int32 = 0
         var bits = classes
         while bits != 0 {
             let k = bits.trailingZeroBitCount
             bits &= bits &- 1
-            let d = Int32(a[aStart + k]) - Int32(b[bStart + k])
+            guard k < a.count, k < b.count else { continue }
+            let d = Int32(a[k]) - Int32(b[k])
             if d > 0 { surplusA += d } else { surplusB -= d }
         }
         return max(surplusA, surplusB) * 10
