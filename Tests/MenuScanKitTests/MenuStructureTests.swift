@@ -94,6 +94,9 @@ enum PageBuilder {
         #expect(PriceParser.expandingSuperscriptCents("Area 12 m² and x³") == "Area 12 m² and x³")
         #expect(PriceParser.expandingSuperscriptCents("E=mc² 2³ 4⁵⁶⁷ ⁵⁰") == "E=mc² 2³ 4⁵⁶⁷ ⁵⁰")
         #expect(PriceParser.expandingSuperscriptCents("9⁵⁰") == "9.50")
+        // The byte pre-check finds every superscript digit and passes €, £ and ’ by.
+        for (sup, _) in PriceParser.superscriptDigits { #expect(PriceParser.mayHoldSuperscriptDigit("x\(sup)"), "\(sup)") }
+        #expect(!PriceParser.mayHoldSuperscriptDigit("Chef’s burger £5 · €6,50 – ½"))
         let menu = AllergenFixtures.analyzer.analyze(text: "BURGERS\nBeef Burger 7⁹⁵\nChicken Wrap 6⁵⁰\n", perLine: false, profile: nil)
         #expect(menu.items.map(\.price) == ["7.95", "6.50"])
     }

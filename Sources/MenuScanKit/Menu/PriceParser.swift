@@ -114,21 +114,17 @@ enum PriceParser {
 
     /// Cents printed as superscripts ("7⁹⁵", "£2⁵⁰", a common price style of designed menus)
     /// written as decimals ("7.95", "£2.50"): a digit followed by exactly two superscript
-    /// digits. Text without a superscript digit's bytes is returned as it is.
+    /// digits. Text without a superscript digit is returned as it is.
     static func expandingSuperscriptCents(_ s: String) -> String {
-        // ⁰ and ⁴–⁹ are E2 81 xx; ¹ ² ³ are C2 B9, C2 B2, C2 B3.
-        guard s.utf8.contains(where: { $0 == 0xE2 || $0 == 0xC2 }) else { return s }
-        let superscript: [Character: Character] = ["⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5",
-                                                   "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9"]
+        guard mayHoldSuperscriptDigit(s) else { return s }
         let chars = Array(s)
-        guard chars.contains(where: { superscript[$0] != nil }) else { return s }
         var out = ""
         var i = 0
         while i < chars.count {
             let c = chars[i]
             if c.isASCII, c.isNumber, i + 2 < chars.count,
-               let d1 = superscript[chars[i + 1]], let d2 = superscript[chars[i + 2]],
-               i + 3 >= chars.count || superscript[chars[i + 3]] == nil {
+               let d1 = superscriptDigits[chars[i + 1]], let d2 = superscriptDigits[chars[i + 2]],
+               i + 3 >= chars.count || superscriptDigits[chars[i + 3]] == nil {
                 out.append(c); out.append("."); out.append(d1); out.append(d2)
                 i += 3
                 continue
@@ -137,6 +133,23 @@ enum PriceParser {
             i += 1
         }
         return out
+    }
+
+    static let superscriptDigits: [Character: Character] = ["⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5",
+                                                            "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9"]
+
+    /// A superscript digit's UTF-8 bytes occur in `s`: ⁰ and ⁴–⁹ are E2 81 B0/B4–B9, ¹ ² ³ are
+    /// C2 B9/B2/B3. (Lines with "€", "£" or a curly apostrophe, which share the lead bytes,
+    /// are settled here without building a character array.)
+    static func mayHoldSuperscriptDigit(_ s: String) -> Bool {
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for b in s.utf8 {
+            if previous == 0xC2, b == 0xB2 || b == 0xB3 || b == 0xB9 { return true }
+            if beforePrevious == 0xE2, previous == 0x81, b == 0xB0 || (0xB4...0xB9).contains(b) { return true }
+            beforePrevious = previous
+            previous = b
+        }
+        return false
     }
 }
 
