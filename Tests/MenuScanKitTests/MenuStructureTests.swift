@@ -259,6 +259,69 @@ enum PageBuilder {
         #expect(a.items[0].safetyReasons.contains("unresolved_allergen_codes"))
     }
 
+    /// Layout A with names wrapped over two lines, the price ending the second: a comma or a
+    /// joining word ends the first line, or the second starts in lower case.
+    @Test func wrappedNamesEndInThePrice() {
+        let text = """
+        TARTES FLAMBÉES
+        Forestière avec champignons,
+        lardons et crème 11,50
+        Gratinée aux oignons 9,00
+        Croque-monsieur avec
+        Salade verte 8,50
+        Quiche lorraine 7,00
+        """
+        let a = analyzer.analyze(text: text, perLine: false, profile: nil)
+        #expect(a.items.map(\.name) == ["Forestière avec champignons", "Gratinée aux oignons", "Croque-monsieur avec", "Quiche lorraine"])
+        #expect(a.items.map(\.price) == ["11,50", "9,00", "8,50", "7,00"])
+        #expect(a.items[0].description == "lardons et crème")
+        #expect(a.items[0].section == "TARTES FLAMBÉES")
+        #expect(a.items[2].description == "Salade verte")
+    }
+
+    /// Right under "NAME PRICE", a description line stays the item's even when an add-on
+    /// priced in lower case follows.
+    @Test func descriptionBeforeALowerCaseAddOnStaysWithItsItem() {
+        let text = "SALADS\nCaesar Salad 9.00\nRomaine, parmesan, croutons\nadd chicken 4.00\nGreek Salad 8.50\nFeta, olives, cucumber\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: nil)
+        #expect(a.items.first?.name == "Caesar Salad")
+        #expect(a.items.first?.description.contains("Romaine") == true)
+        #expect(a.items.contains { $0.name == "Greek Salad" })
+    }
+
+    /// A menu that writes its names in lower case: a lower-case start is no wrap there.
+    @Test func lowerCaseNamesAreNotWraps() {
+        let text = "Starters\nburrata 9\nsoup of the day 6\nbruschetta 7\nSmall Plates\ncalamari 8\nolives 4\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: nil)
+        #expect(a.items.map(\.name) == ["burrata", "soup of the day", "bruschetta", "calamari", "olives"])
+    }
+
+    /// Layout B (name, description, price at its end) with Title Case headers: a header above
+    /// a one-line item on a page that has one-line items, and a header with a tagline ending
+    /// in "!" above an item.
+    @Test func titleCaseHeadersInLayoutB() {
+        let text = """
+        Aus dem Ofen
+        immer frisch!
+        Käsespätzle
+        mit Röstzwiebeln und Bergkäse 10,50
+        Ofenkartoffel
+        mit Kräuterquark 7,20
+        Suppen
+        Kartoffelsuppe 4,80
+        Tomatensuppe 4,50
+        Gulaschsuppe 5,90
+        Rinderbrühe
+        mit Flädle und Schnittlauch 5,20
+        Apfelstrudel
+        mit Vanillesoße 5,50
+        """
+        let a = analyzer.analyze(text: text, perLine: false, profile: nil)
+        #expect(a.items.map(\.name) == ["Käsespätzle", "Ofenkartoffel", "Kartoffelsuppe", "Tomatensuppe", "Gulaschsuppe", "Rinderbrühe", "Apfelstrudel"])
+        #expect(a.items.map(\.section) == ["Aus dem Ofen", "Aus dem Ofen", "Suppen", "Suppen", "Suppen", "Suppen", "Suppen"])
+        #expect(a.items.map(\.price) == ["10,50", "7,20", "4,80", "4,50", "5,90", "5,20", "5,50"])
+    }
+
     @Test func sectionNotesApplyToTheSectionsItems() {
         let text = """
         PIZZAS

@@ -214,7 +214,7 @@ public struct MenuAnalyzer: Sendable {
                 }
             }
         } else {
-            let out = MenuStructurer(lines: lines, runs: runs, legendLines: legendLines).run()
+            let out = MenuStructurer(lines: lines, runs: runs, legendLines: legendLines, joinsWrappedNames: exactText).run()
             raw = out.items; sections = out.sections; loose = out.looseLines
             notes = Self.notesByHeader(raw)
             // No menu structure (no prices): the text is one dish ("Chicken satay with peanut sauce").

@@ -34,6 +34,10 @@ struct MenuStructurer {
     var lines: [StructLine]
     var runs: [[Int]]
     var legendLines: Set<Int>
+    /// Join a name wrapped over two lines when the second ends in the price (layout A). Only on
+    /// exact text: on OCR pages a symbol read as letters ("jai Selbach Riesling") or as "&"
+    /// looks like the same evidence.
+    var joinsWrappedNames = false
 
     struct Output {
         var items: [RawItem]
@@ -197,6 +201,72 @@ struct MenuStructurer {
         return ls.isEmpty || Double(ls.filter(\.isUppercaseFast).count) < 0.3 * Double(ls.count)
     }
 
+    /// Whether line `next` goes on with the text of line `line`: `line` ends in a comma
+    /// ("Camembert mit Camembert," / "Schinken u. Preiselbeeren 13,20") or `next` starts with
+    /// a lower-case letter ("… Zwiebeln" / "und Lauch 8,20").
+    /// On a menu that writes its names in lower case (`LineFacts.lowerCaseNames`) a lower-case
+    /// start says nothing.
+    static func continues(_ line: String, into next: String, lowerCaseNames: Bool) -> Bool {
+        if endsUnfinished(line) { return true }
+        guard !lowerCaseNames, let first = next.trimmingSpaces().first(where: { !$0.isWhitespace }) else { return false }
+        return first.isLetter && first.isLowercase
+    }
+
+    /// Words that join two parts of a dish's text and so never end a name or a header:
+    /// conjunctions, prepositions and articles of the menu languages.
+    static let joiningWords: Set<String> = [
+        "and", "or", "with", "of", "in", "on", "over", "a", "an", "the", "&", "+",
+        "und", "u.", "oder", "mit", "von", "vom", "auf", "aus", "im", "zum", "zur", "einer", "einem", "einen", "dem", "der", "den",
+        "et", "ou", "avec", "au", "aux", "à", "de", "du", "des", "la", "le", "les", "sur",
+        "y", "o", "con", "del", "al", "el", "en", "sin",
+        "e", "di", "da", "alla", "alle", "della", "dello", "sul", "sulla",
+        "met", "van", "het", "op", "com", "do", "ao", "na", "no",
+    ]
+
+    /// The line's own end says the text goes on: a comma, a hyphen or "&", or a joining word
+    /// (a name or header never ends in one: "Gemüsefrikadellen mit", "Chicken with").
+    static func endsUnfinished(_ line: String) -> Bool {
+        let t = line.trimmingSpaces()
+        if let last = t.utf8.last, last == UInt8(ascii: ",") || last == UInt8(ascii: "-") || last == UInt8(ascii: "&") { return true }
+        guard let lastWord = t.split(separator: " ").last else { return false }
+        return joiningWords.contains(lastWord.lowercased())
+    }
+
+    /// One-line items: priced lines right under another priced line whose name is short. On a
+    /// page that has them, a Title Case line above a short priced name can be a header.
+    static func oneLineItems(runs: [[Int]], price: [PriceParser.Found?], lowerCaseNames: Bool) -> Int {
+        var n = 0
+        for run in runs {
+            for (k, i) in run.enumerated() where k > 0 && i >= 0 && i < price.count && run[k - 1] >= 0 && run[k - 1] < price.count {
+                if let f = price[i], price[run[k - 1]] != nil, isShortName(f.before, lowerCaseNames: lowerCaseNames) { n += 1 }
+            }
+        }
+        return n
+    }
+
+    /// A short dish name: one to three words, starting with a capital, no comma or bar, no
+    /// word of four or more letters in lower case (a description's words).
+    /// On a menu that writes its names in lower case, case says nothing.
+    static func isShortName(_ s: String, lowerCaseNames: Bool) -> Bool {
+        let t = stripCodes(s).trimmingSpaces()
+        let words = t.split(separator: " ")
+        guard (1...3).contains(words.count), !t.contains(","), !t.contains("|") else { return false }
+        if lowerCaseNames { return true }
+        guard startsCapitalised(t) else { return false }
+        return !words.contains { w in w.count >= 4 && (w.first.map { $0.isLetter && $0.isLowercase } ?? false) }
+    }
+
+    /// The first letter (after leading punctuation and digits) is a capital.
+    static func startsCapitalised(_ s: String) -> Bool {
+        s.first(where: \.isLetter)?.isUppercase ?? false
+    }
+
+    static func droppingTrailingComma(_ s: String) -> String {
+        var t = s.trimmingSpaces()
+        while t.last == "," { t.removeLast() }
+        return t.trimmingSpaces()
+    }
+
     /// How much a string looks like a dish name rather than a description.
     static func nameScore(_ s: String) -> Double {
         let t = stripCodes(s)
@@ -221,12 +291,20 @@ struct MenuStructurer {
         var codeOnly: [Bool]
         var headerLike: [Bool]
         var allCapsHeader: [Bool]
+        /// More than 60 % of the page's lines start in lower case: the menu writes its names so,
+        /// and a lower-case start says nothing about wrapping.
+        var lowerCaseNames = false
+        /// Priced lines right under another priced line whose name is short ("Spezi 3,00").
+        var oneLineItems = 0
+        /// Starts in lower case and ends in "!": a header's tagline ("lecker belegt!").
+        var tagline: [Bool]
 
         init(_ lines: [StructLine]) {
             text = lines.map { $0.text.trimmingSpaces() }
             codeOnly = text.map(MenuStructurer.isCodeOnly)
             headerLike = text.map(MenuStructurer.isHeaderLike)
             allCapsHeader = zip(text, headerLike).map { t, h in h && MenuStructurer.isMostlyCapitals(t) }
+            tagline = text.map { $0.hasSuffix("!") && !MenuStructurer.startsCapitalised($0) }
         }
     }
 
@@ -237,7 +315,10 @@ struct MenuStructurer {
         let price: [PriceParser.Found?] = lines.enumerated().map { i, l in
             legendLines.contains(i) ? nil : allowPlain ? PriceParser.find(in: l.text, allowPlain: true) : strongPrices[i]
         }
-        let facts = LineFacts(lines)
+        var facts = LineFacts(lines)
+        let lettered = facts.text.compactMap { $0.first(where: \.isLetter) }
+        facts.lowerCaseNames = 5 * lettered.filter(\.isLowercase).count > 3 * lettered.count
+        facts.oneLineItems = Self.oneLineItems(runs: runs, price: price, lowerCaseNames: facts.lowerCaseNames)
         let a = layoutA(price: price, facts: facts)
         let b = layoutB(price: price, facts: facts)
         func score(_ o: Output) -> Double {
@@ -257,6 +338,7 @@ struct MenuStructurer {
     }
 
     func layoutA(price: [PriceParser.Found?], facts: LineFacts) -> Output {
+        let lowerCaseNames = facts.lowerCaseNames
         var items: [RawItem] = []
         var sections: [String] = []
         var loose: [Int] = []
@@ -268,7 +350,9 @@ struct MenuStructurer {
             for (k, i) in run.enumerated() {
                 let text = facts.text[i]
                 if text.isEmpty || legendLines.contains(i) { finish(&current, into: &items); continue }
-                let next: Int? = k + 1 < run.count ? run[k + 1] : nil
+                var next: Int? = k + 1 < run.count ? run[k + 1] : nil
+                // A header's tagline ("immer frisch!") is looked past for the header decision.
+                if facts.headerLike[i], price[i] == nil, let n = next, price[n] == nil, facts.tagline[n], k + 2 < run.count { next = run[k + 2] }
                 if facts.codeOnly[i] {
                     if current != nil { current!.lines.append(i); finish(&current, into: &items) }
                     else if !items.isEmpty && items[items.count - 1].lines.last.map({ $0 + 1 == i }) == true { items[items.count - 1].lines.append(i) }
@@ -279,6 +363,18 @@ struct MenuStructurer {
                     if f.before.isEmpty {
                         if current != nil && current!.price == nil { current!.price = f.price; current!.lines.append(i); continue }
                         loose.append(i); continue
+                    }
+                    // The second line of a name wrapped over two lines, the price at its end
+                    // ("Klassiker mit Speck, Zwiebeln" / "und Lauch 8,20").
+                    if joinsWrappedNames, k > 0, current != nil, current!.price == nil, current!.lines == [run[k - 1]],
+                       Self.continues(facts.text[run[k - 1]], into: f.before, lowerCaseNames: lowerCaseNames) {
+                        current!.descriptionParts.append(Self.stripCodes(f.before).trimmingSpaces())
+                        current!.price = f.price
+                        current!.lines.append(i)
+                        if !f.after.isEmpty { current!.descriptionParts.append(f.after) }
+                        // The price ends the item, as in layout B: what follows starts something new.
+                        finish(&current, into: &items)
+                        continue
                     }
                     if current != nil && Self.isContinuation(f) {
                         current!.descriptionParts.append(text)
@@ -294,6 +390,18 @@ struct MenuStructurer {
                 let nextIsItem = next.map { price[$0] != nil && !(price[$0]!.before.isEmpty) } ?? false
                 let nextIsPriceOnly = next.map { isPriceOnly(price[$0]) } ?? false
                 let nextIsHeader = next.map { price[$0] == nil && facts.headerLike[$0] } ?? false
+                // This line's text goes on in the next line, which ends in the price.
+                let nextFinishesThis = next.map { n in price[n].map { !$0.before.isEmpty && Self.continues(text, into: $0.before, lowerCaseNames: lowerCaseNames) } ?? false } ?? false
+                // Right under "NAME PRICE" a line is its description ("Romaine, parmesan" / "add
+                // chicken 4") unless its own end says it goes on or it is a short name ("Rinderbrühe").
+                if joinsWrappedNames && nextFinishesThis && !facts.allCapsHeader[i] && Self.startsCapitalised(text)
+                    && (current == nil || current!.descriptionParts.count >= 1 || Self.endsUnfinished(text)
+                        || Self.isShortName(text, lowerCaseNames: false)) {
+                    finish(&current, into: &items)
+                    current = RawItem(section: section, sectionLine: sectionLine, name: Self.stripCodes(Self.droppingTrailingComma(text)),
+                                      lines: [i], noteLines: sectionNotes)
+                    continue
+                }
                 // A Title Case line inside an open description is part of it ("Potato Salad and Cranberry Sauce").
                 let canBeHeader = facts.allCapsHeader[i] || current == nil || current!.descriptionParts.count >= 4
                 if canBeHeader && facts.headerLike[i] && (nextIsItem || nextIsHeader || facts.allCapsHeader[i]) && !nextIsPriceOnly {
@@ -326,6 +434,7 @@ struct MenuStructurer {
     }
 
     func layoutB(price: [PriceParser.Found?], facts: LineFacts) -> Output {
+        let oneLineItems = facts.oneLineItems
         var items: [RawItem] = []
         var sections: [String] = []
         var loose: [Int] = []
@@ -346,12 +455,31 @@ struct MenuStructurer {
                 if let f = price[i] {
                     // Sentences before the item's own lines are section notes
                     // ("All our pizzas are … thin crust." / "The Veg" / "Cheese | … $11.00").
-                    if let k = chunk.lastIndex(where: { facts.text[$0].hasSuffix(".") }),
+                    // A tagline under a header starts in lower case and ends in "!" ("Flammkuchen" /
+                    // "lecker belegt!"); "Vive la Poutine!" is a name.
+                    if let k = chunk.lastIndex(where: { facts.text[$0].hasSuffix(".") || (facts.text[$0].hasSuffix("!") && !Self.startsCapitalised(facts.text[$0])) }),
                        k < chunk.count - 1 {
                         let notes = Array(chunk[...k])
-                        loose += notes
-                        if section != nil { sectionNotes += notes }
+                        // A header among them (Title Case, not a sentence) opens a section: its notes follow it.
+                        if let h = notes.lastIndex(where: { facts.headerLike[$0] }) {
+                            section = facts.text[notes[h]]; sectionLine = notes[h]; sections.append(facts.text[notes[h]])
+                            sectionNotes = Array(notes[(h + 1)...])
+                            loose += notes
+                        } else {
+                            loose += notes
+                            if section != nil { sectionNotes += notes }
+                        }
                         chunk = Array(chunk[(k + 1)...])
+                    }
+                    // A one-line header above a one-line item ("Herzhaftes" / "Gulaschsuppe 5,80"): the
+                    // priced line is a short name of its own that does not go on from the header.
+                    if chunk.count == 1, oneLineItems >= 2, facts.headerLike[chunk[0]],
+                       Self.isShortName(f.before, lowerCaseNames: facts.lowerCaseNames),
+                       !Self.continues(facts.text[chunk[0]], into: f.before, lowerCaseNames: facts.lowerCaseNames) {
+                        section = facts.text[chunk[0]]; sectionLine = chunk[0]; sections.append(facts.text[chunk[0]])
+                        sectionNotes = []
+                        loose.append(chunk[0])
+                        chunk = []
                     }
                     var own = chunk
                     let sentenceLike = chunk.allSatisfy { c in
