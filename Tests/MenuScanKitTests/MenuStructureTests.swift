@@ -289,6 +289,40 @@ enum PageBuilder {
         #expect(a.items.contains { $0.name == "Greek Salad" })
     }
 
+    /// A price for every item of a list: after a name ("Apple Pie 3.50 each") or on a line of
+    /// its own under the list's header; the list ends at its note or at an item with its own
+    /// price, and a header above a priced item is no member.
+    @Test func groupPricesGoToEveryItemOfTheirList() {
+        let text = """
+        PUDDINGS
+        Apple Pie 3.50 each
+        Sticky Toffee Pudding
+        Bread and Butter Pudding
+        Served with custard or cream.
+        Sides
+        Onion Rings 2.80
+        SOFT DRINKS
+        2.20 each
+        Choose from our fridge:
+        Cola
+        Lemonade
+        Ginger Beer
+        """
+        let a = analyzer.analyze(text: text, perLine: false, profile: nil)
+        #expect(a.items.map(\.name) == ["Apple Pie", "Sticky Toffee Pudding", "Bread and Butter Pudding", "Onion Rings",
+                                         "Cola", "Lemonade", "Ginger Beer"])
+        #expect(a.items.map(\.price) == ["3.50 each", "3.50 each", "3.50 each", "2.80", "2.20 each", "2.20 each", "2.20 each"])
+        #expect(a.items.map(\.section) == ["PUDDINGS", "PUDDINGS", "PUDDINGS", "Sides", "SOFT DRINKS", "SOFT DRINKS", "SOFT DRINKS"])
+    }
+
+    @Test(arguments: [("Cake 2.95 any", "Cake 2.95", "any"), ("Tea £1.80 each", "Tea £1.80", "each"), ("Kugel 1,50 je", "Kugel 1,50", "je"),
+                      ("Apple each", "Apple each", nil), ("Serves any", "Serves any", nil), ("each", "each", nil), ("", "", nil)])
+    func groupWordsFollowAPrice(_ line: String, _ rest: String, _ word: String?) {
+        let s = MenuStructurer.splittingGroupWord(line)
+        #expect(s.text == rest)
+        #expect(s.groupWord == word)
+    }
+
     /// A menu that writes its names in lower case: a lower-case start is no wrap there.
     @Test func lowerCaseNamesAreNotWraps() {
         let text = "Starters\nburrata 9\nsoup of the day 6\nbruschetta 7\nSmall Plates\ncalamari 8\nolives 4\n"

@@ -212,6 +212,40 @@ struct MenuStructurer {
         return first.isLetter && first.isLowercase
     }
 
+    /// Words after a price that make it the price of every item of a list ("Chocolate Fudge
+    /// Cake 2.95 any" / "Carrot Cake"; "4.95 each" / "Bounty" / "Twix"), in the menu languages.
+    static let groupWords: Set<String> = [
+        "each", "ea", "ea.", "any", "all", "je", "jeweils", "chacun", "chacune", "pièce", "cada", "c/u",
+        "l'uno", "cad.", "cadauno", "stuk", "stück",
+    ]
+
+    /// The line without a group word after its price ("2.95 any" → "2.95", "any"); the line
+    /// as it is when it ends in no such word or the word follows no digit.
+    static func splittingGroupWord(_ line: String) -> (text: String, groupWord: String?) {
+        let t = line.trimmingSpaces()
+        guard let space = t.lastIndex(of: " ") else { return (line, nil) }
+        let word = t[t.index(after: space)...]
+        guard word.count <= 8, groupWords.contains(word.lowercased()) else { return (line, nil) }
+        let rest = t[..<space].trimmingSpaces()
+        guard let last = rest.last, last.isNumber || "€$£¥".contains(last) else { return (line, nil) }
+        return (rest, String(word))
+    }
+
+    /// A list member under a group price: a short name (one to four words, no comma, not a
+    /// sentence, not going on, no lower-case word of four or more letters: "Various flavours
+    /// available" is the list's note), and not a group price of its own that was not read as
+    /// a price ("Chocolate Doughnuts 70p each").
+    static func isListMember(_ s: String, lowerCaseNames: Bool) -> Bool {
+        let t = stripCodes(s).trimmingSpaces()
+        let words = t.split(separator: " ")
+        guard (1...4).contains(words.count), !t.contains(","), !t.contains("|"),
+              let last = t.last, !".!:;".contains(last), !endsUnfinished(t),
+              let lastWord = words.last, !groupWords.contains(lastWord.lowercased()) else { return false }
+        if lowerCaseNames { return true }
+        guard startsCapitalised(t) else { return false }
+        return !words.contains { w in w.count >= 4 && (w.first.map { $0.isLetter && $0.isLowercase } ?? false) }
+    }
+
     /// Words that join two parts of a dish's text and so never end a name or a header:
     /// conjunctions, prepositions and articles of the menu languages.
     static let joiningWords: Set<String> = [
@@ -298,6 +332,8 @@ struct MenuStructurer {
         var oneLineItems = 0
         /// Starts in lower case and ends in "!": a header's tagline ("lecker belegt!").
         var tagline: [Bool]
+        /// The line's price is for every item of the list it opens ("2.95 any").
+        var groupPrice: [Bool]
 
         init(_ lines: [StructLine]) {
             text = lines.map { $0.text.trimmingSpaces() }
@@ -305,17 +341,27 @@ struct MenuStructurer {
             headerLike = text.map(MenuStructurer.isHeaderLike)
             allCapsHeader = zip(text, headerLike).map { t, h in h && MenuStructurer.isMostlyCapitals(t) }
             tagline = text.map { $0.hasSuffix("!") && !MenuStructurer.startsCapitalised($0) }
+            groupPrice = Array(repeating: false, count: text.count)
         }
     }
 
     func run() -> Output {
         // Plain-number prices only on menus without currency/decimal prices.
-        let strongPrices = lines.map { PriceParser.find(in: $0.text, allowPlain: false) }
+        // A price for every item of a list ("2.95 any", "4.95 each"): found without its word,
+        // which stays in the price.
+        let split = lines.map { Self.splittingGroupWord($0.text) }
+        let strongPrices = split.map { PriceParser.find(in: $0.text, allowPlain: false) }
         let allowPlain = strongPrices.lazy.filter { $0 != nil }.count < 3
-        let price: [PriceParser.Found?] = lines.enumerated().map { i, l in
-            legendLines.contains(i) ? nil : allowPlain ? PriceParser.find(in: l.text, allowPlain: true) : strongPrices[i]
+        var price: [PriceParser.Found?] = lines.indices.map { i in
+            legendLines.contains(i) ? nil : allowPlain ? PriceParser.find(in: split[i].text, allowPlain: true) : strongPrices[i]
         }
         var facts = LineFacts(lines)
+        for i in price.indices {
+            guard let word = split[i].groupWord, var f = price[i], f.after.isEmpty else { continue }
+            f.price += " " + word
+            price[i] = f
+            facts.groupPrice[i] = true
+        }
         let lettered = facts.text.compactMap { $0.first(where: \.isLetter) }
         facts.lowerCaseNames = 5 * lettered.filter(\.isLowercase).count > 3 * lettered.count
         facts.oneLineItems = Self.oneLineItems(runs: runs, price: price, lowerCaseNames: facts.lowerCaseNames)
@@ -347,9 +393,32 @@ struct MenuStructurer {
         var sectionNotes: [Int] = []
         for run in runs {
             var current: RawItem? = nil
+            // A group price and whether its list has begun.
+            var group: (price: String, members: Int)? = nil
             for (k, i) in run.enumerated() {
                 let text = facts.text[i]
                 if text.isEmpty || legendLines.contains(i) { finish(&current, into: &items); continue }
+                if let f = price[i] {
+                    group = facts.groupPrice[i] ? (f.price, 0) : nil
+                    if facts.groupPrice[i] && f.before.isEmpty {
+                        // "4.95 each" on its own line: the price of the list below, not of the line above.
+                        finish(&current, into: &items)
+                        loose.append(i)
+                        continue
+                    }
+                } else if let g = group {
+                    let nextOwnPrice = k + 1 < run.count && price[run[k + 1]].map { !$0.before.isEmpty } == true
+                    if Self.isListMember(text, lowerCaseNames: facts.lowerCaseNames) && !nextOwnPrice && !facts.allCapsHeader[i] {
+                        finish(&current, into: &items)
+                        items.append(RawItem(section: section, sectionLine: sectionLine, name: Self.stripCodes(text), price: g.price,
+                                             lines: [i], noteLines: sectionNotes, closed: true))
+                        group = (g.price, g.members + 1)
+                        continue
+                    }
+                    // Prose before the list is its note; after it, the list has ended.
+                    if g.members > 0 || nextOwnPrice { group = nil }
+                    if nextOwnPrice { finish(&current, into: &items) }
+                }
                 var next: Int? = k + 1 < run.count ? run[k + 1] : nil
                 // A header's tagline ("immer frisch!") is looked past for the header decision.
                 if facts.headerLike[i], price[i] == nil, let n = next, price[n] == nil, facts.tagline[n], k + 2 < run.count { next = run[k + 2] }
@@ -388,7 +457,7 @@ struct MenuStructurer {
                     continue
                 }
                 let nextIsItem = next.map { price[$0] != nil && !(price[$0]!.before.isEmpty) } ?? false
-                let nextIsPriceOnly = next.map { isPriceOnly(price[$0]) } ?? false
+                let nextIsPriceOnly = next.map { isPriceOnly(price[$0]) && !facts.groupPrice[$0] } ?? false
                 let nextIsHeader = next.map { price[$0] == nil && facts.headerLike[$0] } ?? false
                 // This line's text goes on in the next line, which ends in the price.
                 let nextFinishesThis = next.map { n in price[n].map { !$0.before.isEmpty && Self.continues(text, into: $0.before, lowerCaseNames: lowerCaseNames) } ?? false } ?? false
@@ -410,6 +479,7 @@ struct MenuStructurer {
                     sectionLine = i
                     sections.append(text)
                     sectionNotes = []
+                    group = nil
                     continue
                 }
                 if nextIsPriceOnly && Self.nameScore(text) >= 1 && (current == nil || current!.descriptionParts.count >= 1) {
