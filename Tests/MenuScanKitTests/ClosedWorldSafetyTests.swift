@@ -303,6 +303,41 @@ import Testing
         #expect(item.safetyReasons.contains("unresolved_allergen_codes"))
     }
 
+    /// Lower-case letter codes, as many menus print them, count like their capitals: without a
+    /// printed legend through the default letters (A gluten, C eggs…), and a list that cannot
+    /// be read so is not understood. "a.m." or "B.L.T." are no code lists.
+    @Test func lowerCaseLetterCodesAreCodes() {
+        let eggs = AllergenProfile(allergens: [.eggs])
+        for text in ["Grilled beef with rice (a,c)", "Grilled beef with rice a, c"] {
+            let whole = analyzer.analyze(text: text, perLine: false, profile: eggs).items[0]
+            #expect(whole.safety == .unsafe, "\(text)")
+            #expect(Set(whole.allergens.map(\.id)) == [.gluten, .eggs], "\(text)")
+            let line = AllergenFixtures.item(text, profile: milk)
+            #expect(line.safety == .caution, "\(text)")
+            #expect(line.safetyReasons.contains("unresolved_allergen_codes"), "\(text)")
+        }
+        for text in ["Grilled beef with rice (a,c,c)", "Grilled beef with rice (i,k)"] {
+            let item = analyzer.analyze(text: text, perLine: false, profile: milk).items[0]
+            #expect(item.safety == .caution, "\(text)")
+            #expect(item.safetyReasons.contains("unresolved_allergen_codes"), "\(text)")
+        }
+        let prose = analyzer.analyze(text: "Grilled beef with rice, served from 11 a.m.", perLine: false, profile: milk).items[0]
+        #expect(!prose.safetyReasons.contains("unresolved_allergen_codes"))
+        #expect(prose.allergens.isEmpty)
+    }
+
+    /// One line alone cannot tell a count ("Nuggets (6)") from a code whose legend is on the
+    /// rest of the menu ("Gulaschsuppe (4)"): per line a number in brackets is caution; on the
+    /// whole text, which would hold the legend, it stays a count.
+    @Test func aNumberInBracketsIsCautionPerLineOnly() {
+        let line = AllergenFixtures.item("Grilled beef with rice (5)", profile: milk)
+        #expect(line.safety == .caution)
+        #expect(line.safetyReasons == ["unresolved_allergen_codes"])
+        let whole = analyzer.analyze(text: "Grilled beef with rice (5)", perLine: false, profile: milk).items[0]
+        #expect(whole.safety == .safe)
+        #expect(AllergenFixtures.item("Grilled beef with rice", profile: milk).safety == .safe)
+    }
+
     @Test func printedCodesThroughALegendDeclareTheItem() {
         // On a coded menu the codes are the restaurant's own declaration: a name MenuScan
         // does not know is no reason for caution, and the dish table's guesses yield.

@@ -373,6 +373,20 @@ struct AllergenClassifier: Sendable {
     static let letterListRegex = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9À-ÿ'])([A-Z](?:\s*,\s*[A-Z])+)(?![A-Za-z0-9À-ÿ])"#)
     static let looseLetterListRegex = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9À-ÿ'])([A-Za-z](?:\s*[,.]\s*[A-Za-z])+)(?![A-Za-z0-9À-ÿ])"#)
     static let letterParenRegex = try! NSRegularExpression(pattern: #"\(\s*([A-Z](?:\s*,\s*[A-Z])*)\s*\)"#)
+    /// Lower-case letter codes as many menus print them, in brackets ("(a,c,g)") or ending the
+    /// line ("Frittatensuppe a,c,g"): two or more, commas only ("e.g.", "a.m." are no codes).
+    static let lowerLetterListRegex = try! NSRegularExpression(
+        pattern: #"(?:\(\s*([a-z](?:\s*,\s*[a-z])+)\s*\)|(?<![\p{L}\p{N}'.,])([a-z](?:\s*,\s*[a-z])+)\s*$)"#,
+        options: [.anchorsMatchLines])
+    /// A number in brackets ("(5)", "(12)"): an allergen code or a count of pieces.
+    static let numberInBracketsRegex = try! NSRegularExpression(pattern: #"\(\s*\d{1,2}\s*\)"#)
+
+    /// Whether `text` holds a number in brackets. Read alone, one line of a menu cannot tell
+    /// a count ("Nuggets (6)") from a code whose legend is elsewhere ("Gulaschsuppe (4)").
+    static func hasNumberInBrackets(_ text: String) -> Bool {
+        guard text.utf8.contains(UInt8(ascii: "(")), text.utf8.contains(where: { $0 >= 48 && $0 <= 57 }) else { return false }
+        return numberInBracketsRegex.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) != nil
+    }
 
     /// Allergen code lists in `text`: (allergens, evidence text). Sets
     /// `unresolved` when numeric code lists appear without a legend, with a
@@ -418,6 +432,24 @@ struct AllergenClassifier: Sendable {
         if !legend.letters.isEmpty {
             regexes.append((looseLetterListRegex, BytePrecheck.mayHoldListStart(
                 text, first: BytePrecheck.isLetter, separator: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") })))
+        }
+        // Without a printed legend, lower-case lists count through the default letters too,
+        // as their capital forms do (OCR reads "(a,c,g)" exactly; left out they were "safe").
+        if legend.letters.isEmpty, BytePrecheck.mayHoldListStart(text, first: { $0 >= 0x61 && $0 <= 0x7A }, separator: { $0 == UInt8(ascii: ",") }) {
+            for m in lowerLetterListRegex.matches(in: text, range: full) {
+                let r = m.range(at: 1).location != NSNotFound ? m.range(at: 1) : m.range(at: 2)
+                guard r.location != NSNotFound, !seen.contains(r.location) else { continue }
+                seen.insert(r.location)
+                let letters = ns.substring(with: r).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+                // A code list that cannot be read through the default letters, or repeats a code
+                // ("a,c,c": a misread), is not understood.
+                guard letters.allSatisfy({ letterMap[$0] != nil }), Set(letters).count == letters.count else {
+                    unresolved = true
+                    continue
+                }
+                let ev = ns.substring(with: m.range)
+                for l in letters { for a in letterMap[l]! { out.append((a, ev)) } }
+            }
         }
         for (rx, mayMatch) in regexes where mayMatch {
             for m in rx.matches(in: text, range: full) where !seen.contains(m.range(at: 1).location) {

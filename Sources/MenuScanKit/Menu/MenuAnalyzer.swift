@@ -351,8 +351,10 @@ public struct MenuAnalyzer: Sendable {
                     }
                 }
             }
-            if perLine && c.hasCodes && legend.numeric.isEmpty && legend.letters.isEmpty {
-                // One line of a menu without the menu: its codes' legend is not there to read.
+            if perLine && legend.numeric.isEmpty && legend.letters.isEmpty
+                && (c.hasCodes || own.contains { AllergenClassifier.hasNumberInBrackets(lines[$0].text) }) {
+                // One line of a menu without the menu: its codes' legend is not there to read,
+                // and a number in brackets may be one of its codes as well as a count.
                 c.unresolvedCodes = true
             }
             let ocrWords = own.flatMap { lines[$0].ocrWords }
