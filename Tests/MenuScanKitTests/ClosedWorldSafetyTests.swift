@@ -326,6 +326,19 @@ import Testing
         #expect(prose.allergens.isEmpty)
     }
 
+    /// A single letter in brackets without the menu's legend cannot be read ("(N)": nuts on
+    /// British menus, sesame in the A–R codes); "(V)" is vegetarian and says nothing more.
+    @Test func aSingleLetterMarkWithoutLegendIsCaution() {
+        for text in ["Grilled beef with rice (N)", "Grilled beef with rice (A)"] {
+            let item = analyzer.analyze(text: text, perLine: false, profile: milk).items[0]
+            #expect(item.safety == .caution, "\(text)")
+            #expect(item.safetyReasons.contains("unresolved_allergen_codes"), "\(text)")
+        }
+        #expect(analyzer.analyze(text: "Grilled vegetables with rice (V)", perLine: false, profile: milk).items[0].safety == .safe)
+        #expect(AllergenFixtures.item("Beef stew", profile: gluten).safety == .caution)
+        #expect(AllergenFixtures.item("Beef pie", profile: milk).safety == .caution)
+    }
+
     /// One line alone cannot tell a count ("Nuggets (6)") from a code whose legend is on the
     /// rest of the menu ("Gulaschsuppe (4)"): per line a number in brackets is caution; on the
     /// whole text, which would hold the legend, it stays a count.

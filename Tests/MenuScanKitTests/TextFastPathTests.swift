@@ -207,7 +207,7 @@ struct CodeReferencePrecheckTests {
     @Test("each allergen-code pattern's byte condition holds wherever it matches")
     func codePatterns() {
         let pieces = ["(1, 4)", "(A,C)", "A, B", "a,c.c", "a . b", "01, 2, 4, 7", "12", ",", ".", "(", ")", " ", "\u{A0}",
-                      "\u{2009}", "Soup", "x", "B", "É", "3", "; ", "e\u{301}", "寿司"]
+                      "\u{2009}", "Soup", "x", "B", "É", "3", "; ", "e\u{301}", "寿司", "(a,c)", "a, g", "'", "\n", "é"]
         let gen = Gen.element(of: pieces).map { $0 ?? "" }.array(of: 0...8).map { $0.joined() }
         var rng = Xoshiro(seed: (71, 0x9E37_79B9_7F4A_7C15, 1553, 0xD1B5_4A32_D192_ED03))
         func matches(_ rx: NSRegularExpression, _ s: String) -> Bool {
@@ -227,6 +227,9 @@ struct CodeReferencePrecheckTests {
             }
             if !BytePrecheck.mayHoldListStart(s, first: BytePrecheck.isLetter, separator: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") }) {
                 #expect(!matches(AllergenClassifier.looseLetterListRegex, s), "\(i): \(s.debugDescription)")
+            }
+            if !BytePrecheck.mayHoldSingleLetterList(s) {
+                #expect(!matches(AllergenClassifier.lowerLetterListRegex, s), "\(i): \(s.debugDescription)")
             }
         }
     }

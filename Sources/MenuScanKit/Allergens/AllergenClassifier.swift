@@ -435,7 +435,7 @@ struct AllergenClassifier: Sendable {
         }
         // Without a printed legend, lower-case lists count through the default letters too,
         // as their capital forms do (OCR reads "(a,c,g)" exactly; left out they were "safe").
-        if legend.letters.isEmpty, BytePrecheck.mayHoldListStart(text, first: { $0 >= 0x61 && $0 <= 0x7A }, separator: { $0 == UInt8(ascii: ",") }) {
+        if legend.letters.isEmpty, BytePrecheck.mayHoldSingleLetterList(text) {
             for m in lowerLetterListRegex.matches(in: text, range: full) {
                 let r = m.range(at: 1).location != NSNotFound ? m.range(at: 1) : m.range(at: 2)
                 guard r.location != NSNotFound, !seen.contains(r.location) else { continue }
@@ -455,8 +455,13 @@ struct AllergenClassifier: Sendable {
             for m in rx.matches(in: text, range: full) where !seen.contains(m.range(at: 1).location) {
                 let body = ns.substring(with: m.range(at: 1))
                 let letters = body.split(whereSeparator: { $0 == "," || $0 == "." }).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
-                // A lone "(A)" only counts when the menu printed its own legend.
-                if letters.count < 2 && legend.letters.isEmpty { continue }
+                // A lone "(A)" only counts when the menu printed its own legend. Without one it is a
+                // mark that cannot be read: "(N)" is "contains nuts" on British menus and sesame in
+                // the A–R letters. Only "(V)", vegetarian everywhere, says nothing about allergens.
+                if letters.count < 2 && legend.letters.isEmpty {
+                    if rx === letterParenRegex, letters.first != "V" { unresolved = true }
+                    continue
+                }
                 guard letters.allSatisfy({ letterMap[$0] != nil }) else {
                     // Against a printed legend, a list with an unknown letter was misread.
                     if rx === looseLetterListRegex || !legend.letters.isEmpty { unresolved = true }

@@ -222,7 +222,10 @@ struct MenuStructurer {
     /// The line without a group word after its price ("2.95 any" → "2.95", "any"); the line
     /// as it is when it ends in no such word or the word follows no digit.
     static func splittingGroupWord(_ line: String) -> (text: String, groupWord: String?) {
+        // A price has a digit, and the word ends the line in an ASCII letter or a point.
+        guard line.utf8.contains(where: BytePrecheck.isDigit) else { return (line, nil) }
         let t = line.trimmingSpaces()
+        guard let end = t.utf8.last, BytePrecheck.isLetter(end) || end == UInt8(ascii: ".") else { return (line, nil) }
         guard let space = t.lastIndex(of: " ") else { return (line, nil) }
         let word = t[t.index(after: space)...]
         guard word.count <= 8, groupWords.contains(word.lowercased()) else { return (line, nil) }
@@ -340,7 +343,7 @@ struct MenuStructurer {
             codeOnly = text.map(MenuStructurer.isCodeOnly)
             headerLike = text.map(MenuStructurer.isHeaderLike)
             allCapsHeader = zip(text, headerLike).map { t, h in h && MenuStructurer.isMostlyCapitals(t) }
-            tagline = text.map { $0.hasSuffix("!") && !MenuStructurer.startsCapitalised($0) }
+            tagline = text.map { $0.utf8.last == UInt8(ascii: "!") && !MenuStructurer.startsCapitalised($0) }
             groupPrice = Array(repeating: false, count: text.count)
         }
     }
@@ -460,10 +463,12 @@ struct MenuStructurer {
                 let nextIsPriceOnly = next.map { isPriceOnly(price[$0]) && !facts.groupPrice[$0] } ?? false
                 let nextIsHeader = next.map { price[$0] == nil && facts.headerLike[$0] } ?? false
                 // This line's text goes on in the next line, which ends in the price.
-                let nextFinishesThis = next.map { n in price[n].map { !$0.before.isEmpty && Self.continues(text, into: $0.before, lowerCaseNames: lowerCaseNames) } ?? false } ?? false
+                let nextFinishesThis = joinsWrappedNames && next.map { n in
+                    price[n].map { !$0.before.isEmpty && Self.continues(text, into: $0.before, lowerCaseNames: lowerCaseNames) } ?? false
+                } == true
                 // Right under "NAME PRICE" a line is its description ("Romaine, parmesan" / "add
                 // chicken 4") unless its own end says it goes on or it is a short name ("Rinderbrühe").
-                if joinsWrappedNames && nextFinishesThis && !facts.allCapsHeader[i] && Self.startsCapitalised(text)
+                if nextFinishesThis && !facts.allCapsHeader[i] && Self.startsCapitalised(text)
                     && (current == nil || current!.descriptionParts.count >= 1 || Self.endsUnfinished(text)
                         || Self.isShortName(text, lowerCaseNames: false)) {
                     finish(&current, into: &items)

@@ -16,6 +16,24 @@ enum BytePrecheck {
         return false
     }
 
+    /// Necessary for a list of single lower-case letters ("a, c"; `lowerLetterListRegex`): a
+    /// lower-case ASCII letter with no ASCII letter or digit before it and none after it, then
+    /// only possible spaces, then a comma. Word ends before a comma ("salt, pepper") fail it.
+    static func mayHoldSingleLetterList(_ s: String) -> Bool {
+        var previous: UInt8 = 0x20
+        var single = false  // a lone lower-case letter was read, then only possible spaces
+        for b in s.utf8 {
+            if single {
+                if b == UInt8(ascii: ",") { return true }
+                if maySpace(b) { previous = b; continue }
+                single = false
+            }
+            if b >= 0x61 && b <= 0x7A && !isLetter(previous) && !isDigit(previous) { single = true }
+            previous = b
+        }
+        return false
+    }
+
     /// Necessary for a list of capital letters ("A, C, G"): a capital, then only possible
     /// spaces, then a comma (the structurer's and the classifier's letter-code patterns).
     static func mayHoldCapitalList(_ s: String) -> Bool {
