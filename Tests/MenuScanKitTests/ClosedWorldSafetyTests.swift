@@ -339,6 +339,32 @@ import Testing
         #expect(AllergenFixtures.item("Beef pie", profile: milk).safety == .caution)
     }
 
+    /// A compound matched by an affix row is read whole: the part beside the row's part counts
+    /// ("Garnelengulasch" is shrimp as well as goulash), and a part that cannot be read leaves
+    /// the word unknown instead of understood.
+    @Test func theRestOfAnAffixCompoundIsReadToo() {
+        let crustaceans = AllergenProfile(allergens: [.crustaceans])
+        let shrimp = AllergenFixtures.item("Garnelengulasch", profile: crustaceans)
+        #expect(shrimp.safety == .unsafe)
+        #expect(shrimp.allergens.contains { $0.id == .crustaceans })
+        let squid = AllergenFixtures.item("Tintenfischgulasch", profile: AllergenProfile(allergens: [.molluscs]))
+        #expect(squid.safety == .unsafe)
+        // A linking element on either side of the rest: "Rind|er|ragout", "Kalb|s|braten".
+        #expect(AllergenFixtures.item("Rinderragout", profile: milk).unknownTerms.isEmpty)
+        #expect(AllergenFixtures.item("Kalbsbraten", profile: milk).unknownTerms.isEmpty)
+        #expect(AllergenFixtures.item("Wildgulasch", profile: crustaceans).safety == .safe)
+        // "zorblax" is nothing MenuScan knows: the compound is not understood.
+        let unknown = AllergenFixtures.item("Zorblaxgulasch", profile: crustaceans)
+        #expect(unknown.safety == .caution)
+        #expect(unknown.unknownTerms == ["Zorblaxgulasch"])
+    }
+
+    @Test(arguments: [("garnelengulasch", [8..<15], ["garnelen"]), ("abc", [0..<3], []), ("", [], []), ("abcdef", [2..<9], []),
+                      ("abcdefgh", [0..<2, 5..<6], ["cde"]), ("ab", [-3..<1], [])])
+    func uncoveredParts(_ word: String, _ spans: [Range<Int>], _ parts: [String]) {
+        #expect(AllergenClassifier.uncoveredParts(of: word, count: word.count, spans: spans) == parts)
+    }
+
     /// One line alone cannot tell a count ("Nuggets (6)") from a code whose legend is on the
     /// rest of the menu ("Gulaschsuppe (4)"): per line a number in brackets is caution; on the
     /// whole text, which would hold the legend, it stays a count.

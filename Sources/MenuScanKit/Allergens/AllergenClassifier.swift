@@ -203,8 +203,10 @@ struct AllergenClassifier: Sendable {
                 switch lexicon.affixKinds[k] {
                 case .prefix: if norm.hasPrefix(term) { r = 0..<termCount }
                 case .suffix:
+                    // (Found on a variant of the word, "…gulaschs" → "…gulasch": the span runs to the word's end.)
                     for (v, vCount) in zip(variants[i], variantCounts) where vCount > termCount && v.hasSuffix(term) {
-                        r = (vCount - termCount)..<vCount; break
+                        let lo = min(vCount - termCount, normCount)
+                        r = lo..<normCount; break
                     }
                 case .infix:
                     if let range = norm.range(of: term) {
@@ -218,9 +220,23 @@ struct AllergenClassifier: Sendable {
             }
             let kept = hits.filter { h in !safeSpans.contains { $0.lowerBound <= h.1.lowerBound && h.1.upperBound <= $0.upperBound } }
             if !kept.isEmpty || !safeSpans.isEmpty {
-                cover(i, i + 1)
                 found.append(kept.isEmpty ? .ingredient : .dish)
                 for h in kept { out.append(TermMatch(entry: h.0, start: i, end: i + 1, cost: 0, text: tok.raw)) }
+                // The rest of the word is read too: "Garnelengulasch" is shrimp as well as goulash,
+                // "Hühnerfrikassee" chicken and a fricassee. A rest that cannot be read leaves the
+                // word unknown (what its known part carries still counts).
+                var understood = true
+                for rest in Self.uncoveredParts(of: norm, count: normCount, spans: kept.map(\.1) + safeSpans) {
+                    guard let rows = lexicon.restRows(rest) else { understood = false; continue }
+                    for part in rows {
+                        found.append(part.contains { roles[$0] == .dish } ? .dish : roles[part[0]])
+                        guard !part.contains(where: { kinds[$0] == .safe }) else { continue }
+                        for idx in part where kinds[idx] != .known {
+                            out.append(TermMatch(entry: idx, start: i, end: i + 1, cost: 0, text: tok.raw))
+                        }
+                    }
+                }
+                if understood { cover(i, i + 1) }
                 i += 1
                 continue
             }
@@ -274,6 +290,29 @@ struct AllergenClassifier: Sendable {
             i += 1
         }
         return (out, covered, found)
+    }
+
+    /// The parts of a word of `count` characters outside every span, of three letters or more
+    /// (a German linking element, "-s-", "-en-", is no part).
+    static func uncoveredParts(of word: String, count: Int, spans: [Range<Int>]) -> [String] {
+        guard count > 0 else { return [] }
+        var covered = [Bool](repeating: false, count: count)
+        for span in spans {
+            let lo = max(0, min(span.lowerBound, count)), hi = max(lo, min(span.upperBound, count))
+            for k in lo..<hi { covered[k] = true }
+        }
+        var parts: [String] = []
+        var current = ""
+        for (k, c) in word.enumerated() where k < count {
+            if covered[k] {
+                if current.count >= 3 { parts.append(current) }
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        if current.count >= 3 { parts.append(current) }
+        return parts
     }
 
     /// The lexicon row an OCR-damaged word most likely is, and its cost: candidates

@@ -187,8 +187,30 @@ public struct AllergenLexicon: Sendable {
     /// A compound read as its parts ("Salatteller" = salat + teller, "Apfelkompott",
     /// "Poulardengeschnetzeltem" = poularde + n + geschnetzeltem): each part a known
     /// single word (inflected forms too), parts of three letters or more, a German
-    /// linking element (-s-, -n-, -en-, -es-, -e-) allowed between them, at most
+    /// linking element (-s-, -n-, -en-, -es-, -e-, -er-) allowed between them, at most
     /// three parts. The rows of each part, or nil.
+    /// The rows of what is left of a compound beside an affix row's part ("garnelen" of
+    /// "Garnelengulasch", "frikassee" of "Hühnerfrikassee"): a known word, inflected, with a
+    /// linking element dropped at either end, or a compound of known words; nil when it
+    /// cannot be read.
+    func restRows(_ rest: String) -> [[Int]]? {
+        let rows = inflectedRows(rest)
+        if isCompoundPart(rows) { return [rows] }
+        for link in ["s", "n", "en", "es", "e", "er"] where rest.count - link.count >= 3 {
+            // Before the part it links ("Kalb|s|braten") or after a part the row began ("Rind|er|ragout").
+            if rest.hasSuffix(link), isCompoundPart(singleWordByFirstWord[String(rest.dropLast(link.count))] ?? []) {
+                return [singleWordByFirstWord[String(rest.dropLast(link.count))] ?? []]
+            }
+            if rest.hasPrefix(link) {
+                let tail = String(rest.dropFirst(link.count))
+                let r = inflectedRows(tail)
+                if isCompoundPart(r) { return [r] }
+                if let parts = compoundRows(tail) { return parts }
+            }
+        }
+        return compoundRows(rest)
+    }
+
     /// Rows a compound can be built from: a word that is more than grammar ("Tomatensaus"
     /// is no "tomaten" + German "aus").
     func isCompoundPart(_ rows: [Int]) -> Bool {
@@ -202,7 +224,7 @@ public struct AllergenLexicon: Sendable {
             let left = String(chars[..<k])
             var leftRows = singleWordByFirstWord[left] ?? []
             if leftRows.isEmpty {
-                for link in ["s", "n", "en", "es", "e"] where left.hasSuffix(link) && left.count - link.count >= 3 {
+                for link in ["s", "n", "en", "es", "e", "er"] where left.hasSuffix(link) && left.count - link.count >= 3 {
                     leftRows = singleWordByFirstWord[String(left.dropLast(link.count))] ?? []
                     if !leftRows.isEmpty { break }
                 }
