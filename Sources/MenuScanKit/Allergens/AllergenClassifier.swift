@@ -17,6 +17,9 @@ struct ItemClassification: Sendable {
     var dietaryEvidence: [String] = []
     var askServer = false
     var unresolvedCodes = false
+    /// The item's own text holds a lone number in brackets that no legend reads ("(5)"; not
+    /// taken from its context).
+    var numberInBrackets = false
     /// The item's text carries allergen codes (resolved or not).
     var hasCodes = false
     /// Smallest OCR confidence of a word that carried allergen evidence.
@@ -417,21 +420,14 @@ struct AllergenClassifier: Sendable {
     static let lowerLetterListRegex = try! NSRegularExpression(
         pattern: #"(?:\(\s*([a-z](?:\s*,\s*[a-z])+)\s*\)|(?<![\p{L}\p{N}'.,])([a-z](?:\s*,\s*[a-z])+)\s*$)"#,
         options: [.anchorsMatchLines])
-    /// A number in brackets ("(5)", "(12)"): an allergen code or a count of pieces.
-    static let numberInBracketsRegex = try! NSRegularExpression(pattern: #"\(\s*\d{1,2}\s*\)"#)
-
-    /// Whether `text` holds a number in brackets. Read alone, one line of a menu cannot tell
-    /// a count ("Nuggets (6)") from a code whose legend is elsewhere ("Gulaschsuppe (4)").
-    static func hasNumberInBrackets(_ text: String) -> Bool {
-        guard text.utf8.contains(UInt8(ascii: "(")), text.utf8.contains(where: { $0 >= 48 && $0 <= 57 }) else { return false }
-        return numberInBracketsRegex.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) != nil
-    }
 
     /// Allergen code lists in `text`: (allergens, evidence text). Sets
     /// `unresolved` when numeric code lists appear without a legend, with a
     /// code the legend lacks, or without their brackets.
+    /// `numberInBrackets` is set by a lone "(5)" no numeric legend reads: a count of pieces
+    /// or a code whose legend is elsewhere (one line of a menu cannot tell which).
     static func codeReferences(in text: String, legend: CodeLegend, defaultLetters: [String: [AllergenID]],
-                               unresolved: inout Bool) -> [(AllergenID, String)] {
+                               unresolved: inout Bool, numberInBrackets: inout Bool) -> [(AllergenID, String)] {
         var out: [(AllergenID, String)] = []
         // Every code pattern needs a digit, a bracket or a list separator.
         let hasDigit = text.utf8.contains { $0 >= 48 && $0 <= 57 }
@@ -452,7 +448,7 @@ struct AllergenClassifier: Sendable {
             let body = ns.substring(with: m.range(at: 1))
             let nums = body.split(whereSeparator: { ",;. ".contains($0) }).compactMap { Int($0) }
             if legend.numeric.isEmpty {
-                if nums.count >= 2 { unresolved = true }
+                if nums.count >= 2 { unresolved = true } else { numberInBrackets = true }
                 continue
             }
             guard nums.allSatisfy({ legend.numeric[$0] != nil }) else {
@@ -730,7 +726,8 @@ struct AllergenClassifier: Sendable {
         }
         var unresolved = false
         let legendLetters = legend.letters
-        let codes = Self.codeReferences(in: rawText, legend: legend, defaultLetters: lexicon.letterCodes, unresolved: &unresolved)
+        let codes = Self.codeReferences(in: rawText, legend: legend, defaultLetters: lexicon.letterCodes, unresolved: &unresolved,
+                                        numberInBrackets: &result.numberInBrackets)
         result.hasCodes = !codes.isEmpty || unresolved
         for (a, ev) in codes {
             var x = acc[a] ?? Acc()

@@ -196,10 +196,11 @@ public struct AllergenLexicon: Sendable {
     func restRows(_ rest: String) -> [[Int]]? {
         let rows = inflectedRows(rest)
         if isCompoundPart(rows) { return [rows] }
-        for link in ["s", "n", "en", "es", "e", "er"] where rest.count - link.count >= 3 {
+        for link in Self.linkingElements where rest.count - link.count >= 3 {
             // Before the part it links ("Kalb|s|braten") or after a part the row began ("Rind|er|ragout").
-            if rest.hasSuffix(link), isCompoundPart(singleWordByFirstWord[String(rest.dropLast(link.count))] ?? []) {
-                return [singleWordByFirstWord[String(rest.dropLast(link.count))] ?? []]
+            if rest.hasSuffix(link) {
+                let r = singleWordByFirstWord[String(rest.dropLast(link.count))] ?? []
+                if isCompoundPart(r) { return [r] }
             }
             if rest.hasPrefix(link) {
                 let tail = String(rest.dropFirst(link.count))
@@ -210,6 +211,9 @@ public struct AllergenLexicon: Sendable {
         }
         return compoundRows(rest)
     }
+
+    /// German linking elements between the parts of a compound (Kalb-s-braten, Rind-er-ragout).
+    static let linkingElements = ["s", "n", "en", "es", "e", "er"]
 
     /// Rows a compound can be built from: a word that is more than grammar ("Tomatensaus"
     /// is no "tomaten" + German "aus").
@@ -224,7 +228,7 @@ public struct AllergenLexicon: Sendable {
             let left = String(chars[..<k])
             var leftRows = singleWordByFirstWord[left] ?? []
             if leftRows.isEmpty {
-                for link in ["s", "n", "en", "es", "e", "er"] where left.hasSuffix(link) && left.count - link.count >= 3 {
+                for link in Self.linkingElements where left.hasSuffix(link) && left.count - link.count >= 3 {
                     leftRows = singleWordByFirstWord[String(left.dropLast(link.count))] ?? []
                     if !leftRows.isEmpty { break }
                 }

@@ -352,7 +352,7 @@ public struct MenuAnalyzer: Sendable {
                 }
             }
             if perLine && legend.numeric.isEmpty && legend.letters.isEmpty
-                && (c.hasCodes || own.contains { AllergenClassifier.hasNumberInBrackets(lines[$0].text) }) {
+                && (c.hasCodes || c.numberInBrackets) {
                 // One line of a menu without the menu: its codes' legend is not there to read,
                 // and a number in brackets may be one of its codes as well as a count.
                 c.unresolvedCodes = true

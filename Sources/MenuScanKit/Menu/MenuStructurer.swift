@@ -208,7 +208,7 @@ struct MenuStructurer {
     /// start says nothing.
     static func continues(_ line: String, into next: String, lowerCaseNames: Bool) -> Bool {
         if endsUnfinished(line) { return true }
-        guard !lowerCaseNames, let first = next.trimmingSpaces().first(where: { !$0.isWhitespace }) else { return false }
+        guard !lowerCaseNames, let first = next.first(where: { !$0.isWhitespace }) else { return false }
         return first.isLetter && first.isLowercase
     }
 
@@ -234,19 +234,14 @@ struct MenuStructurer {
         return (rest, String(word))
     }
 
-    /// A list member under a group price: a short name (one to four words, no comma, not a
-    /// sentence, not going on, no lower-case word of four or more letters: "Various flavours
-    /// available" is the list's note), and not a group price of its own that was not read as
-    /// a price ("Chocolate Doughnuts 70p each").
+    /// A list member under a group price: a short name of up to four words that is not a
+    /// sentence, does not go on, and is no group price of its own that was not read as a price
+    /// ("Chocolate Doughnuts 70p each"); "Various flavours available" is the list's note.
     static func isListMember(_ s: String, lowerCaseNames: Bool) -> Bool {
         let t = stripCodes(s).trimmingSpaces()
-        let words = t.split(separator: " ")
-        guard (1...4).contains(words.count), !t.contains(","), !t.contains("|"),
-              let last = t.last, !".!:;".contains(last), !endsUnfinished(t),
-              let lastWord = words.last, !groupWords.contains(lastWord.lowercased()) else { return false }
-        if lowerCaseNames { return true }
-        guard startsCapitalised(t) else { return false }
-        return !words.contains { w in w.count >= 4 && (w.first.map { $0.isLetter && $0.isLowercase } ?? false) }
+        guard let last = t.last, !".!:;".contains(last), !endsUnfinished(t),
+              let lastWord = t.split(separator: " ").last, !groupWords.contains(lastWord.lowercased()) else { return false }
+        return isShortName(t, maxWords: 4, lowerCaseNames: lowerCaseNames)
     }
 
     /// Words that join two parts of a dish's text and so never end a name or a header:
@@ -281,13 +276,13 @@ struct MenuStructurer {
         return n
     }
 
-    /// A short dish name: one to three words, starting with a capital, no comma or bar, no
-    /// word of four or more letters in lower case (a description's words).
+    /// A short dish name: one to `maxWords` words, starting with a capital, no comma or bar,
+    /// no word of four or more letters in lower case (a description's words).
     /// On a menu that writes its names in lower case, case says nothing.
-    static func isShortName(_ s: String, lowerCaseNames: Bool) -> Bool {
+    static func isShortName(_ s: String, maxWords: Int = 3, lowerCaseNames: Bool) -> Bool {
         let t = stripCodes(s).trimmingSpaces()
         let words = t.split(separator: " ")
-        guard (1...3).contains(words.count), !t.contains(","), !t.contains("|") else { return false }
+        guard (1...max(1, maxWords)).contains(words.count), !t.contains(","), !t.contains("|") else { return false }
         if lowerCaseNames { return true }
         guard startsCapitalised(t) else { return false }
         return !words.contains { w in w.count >= 4 && (w.first.map { $0.isLetter && $0.isLowercase } ?? false) }
@@ -330,7 +325,7 @@ struct MenuStructurer {
         var allCapsHeader: [Bool]
         /// More than 60 % of the page's lines start in lower case: the menu writes its names so,
         /// and a lower-case start says nothing about wrapping.
-        var lowerCaseNames = false
+        var lowerCaseNames: Bool
         /// Priced lines right under another priced line whose name is short ("Spezi 3,00").
         var oneLineItems = 0
         /// Starts in lower case and ends in "!": a header's tagline ("lecker belegt!").
@@ -344,6 +339,8 @@ struct MenuStructurer {
             headerLike = text.map(MenuStructurer.isHeaderLike)
             allCapsHeader = zip(text, headerLike).map { t, h in h && MenuStructurer.isMostlyCapitals(t) }
             tagline = text.map { $0.utf8.last == UInt8(ascii: "!") && !MenuStructurer.startsCapitalised($0) }
+            let lettered = text.compactMap { $0.first(where: \.isLetter) }
+            lowerCaseNames = 5 * lettered.filter(\.isLowercase).count > 3 * lettered.count
             groupPrice = Array(repeating: false, count: text.count)
         }
     }
@@ -365,8 +362,6 @@ struct MenuStructurer {
             price[i] = f
             facts.groupPrice[i] = true
         }
-        let lettered = facts.text.compactMap { $0.first(where: \.isLetter) }
-        facts.lowerCaseNames = 5 * lettered.filter(\.isLowercase).count > 3 * lettered.count
         facts.oneLineItems = Self.oneLineItems(runs: runs, price: price, lowerCaseNames: facts.lowerCaseNames)
         let a = layoutA(price: price, facts: facts)
         let b = layoutB(price: price, facts: facts)
@@ -387,7 +382,6 @@ struct MenuStructurer {
     }
 
     func layoutA(price: [PriceParser.Found?], facts: LineFacts) -> Output {
-        let lowerCaseNames = facts.lowerCaseNames
         var items: [RawItem] = []
         var sections: [String] = []
         var loose: [Int] = []
@@ -439,7 +433,7 @@ struct MenuStructurer {
                     // The second line of a name wrapped over two lines, the price at its end
                     // ("Klassiker mit Speck, Zwiebeln" / "und Lauch 8,20").
                     if joinsWrappedNames, k > 0, current != nil, current!.price == nil, current!.lines == [run[k - 1]],
-                       Self.continues(facts.text[run[k - 1]], into: f.before, lowerCaseNames: lowerCaseNames) {
+                       Self.continues(facts.text[run[k - 1]], into: f.before, lowerCaseNames: facts.lowerCaseNames) {
                         current!.descriptionParts.append(Self.stripCodes(f.before).trimmingSpaces())
                         current!.price = f.price
                         current!.lines.append(i)
@@ -464,7 +458,7 @@ struct MenuStructurer {
                 let nextIsHeader = next.map { price[$0] == nil && facts.headerLike[$0] } ?? false
                 // This line's text goes on in the next line, which ends in the price.
                 let nextFinishesThis = joinsWrappedNames && next.map { n in
-                    price[n].map { !$0.before.isEmpty && Self.continues(text, into: $0.before, lowerCaseNames: lowerCaseNames) } ?? false
+                    price[n].map { !$0.before.isEmpty && Self.continues(text, into: $0.before, lowerCaseNames: facts.lowerCaseNames) } ?? false
                 } == true
                 // Right under "NAME PRICE" a line is its description ("Romaine, parmesan" / "add
                 // chicken 4") unless its own end says it goes on or it is a short name ("Rinderbrühe").
@@ -509,13 +503,16 @@ struct MenuStructurer {
     }
 
     func layoutB(price: [PriceParser.Found?], facts: LineFacts) -> Output {
-        let oneLineItems = facts.oneLineItems
         var items: [RawItem] = []
         var sections: [String] = []
         var loose: [Int] = []
         var section: String? = nil
         var sectionLine: Int? = nil
         var sectionNotes: [Int] = []
+        /// Line `h` is a header: it opens a section with no notes yet.
+        func openSection(_ h: Int) {
+            section = facts.text[h]; sectionLine = h; sections.append(facts.text[h]); sectionNotes = []
+        }
         for run in runs {
             var chunk: [Int] = []
             for i in run {
@@ -532,27 +529,25 @@ struct MenuStructurer {
                     // ("All our pizzas are … thin crust." / "The Veg" / "Cheese | … $11.00").
                     // A tagline under a header starts in lower case and ends in "!" ("Flammkuchen" /
                     // "lecker belegt!"); "Vive la Poutine!" is a name.
-                    if let k = chunk.lastIndex(where: { facts.text[$0].hasSuffix(".") || (facts.text[$0].hasSuffix("!") && !Self.startsCapitalised(facts.text[$0])) }),
+                    if let k = chunk.lastIndex(where: { facts.text[$0].hasSuffix(".") || facts.tagline[$0] }),
                        k < chunk.count - 1 {
                         let notes = Array(chunk[...k])
                         // A header among them (Title Case, not a sentence) opens a section: its notes follow it.
+                        loose += notes
                         if let h = notes.lastIndex(where: { facts.headerLike[$0] }) {
-                            section = facts.text[notes[h]]; sectionLine = notes[h]; sections.append(facts.text[notes[h]])
+                            openSection(notes[h])
                             sectionNotes = Array(notes[(h + 1)...])
-                            loose += notes
-                        } else {
-                            loose += notes
-                            if section != nil { sectionNotes += notes }
+                        } else if section != nil {
+                            sectionNotes += notes
                         }
                         chunk = Array(chunk[(k + 1)...])
                     }
                     // A one-line header above a one-line item ("Herzhaftes" / "Gulaschsuppe 5,80"): the
                     // priced line is a short name of its own that does not go on from the header.
-                    if chunk.count == 1, oneLineItems >= 2, facts.headerLike[chunk[0]],
+                    if chunk.count == 1, facts.oneLineItems >= 2, facts.headerLike[chunk[0]],
                        Self.isShortName(f.before, lowerCaseNames: facts.lowerCaseNames),
                        !Self.continues(facts.text[chunk[0]], into: f.before, lowerCaseNames: facts.lowerCaseNames) {
-                        section = facts.text[chunk[0]]; sectionLine = chunk[0]; sections.append(facts.text[chunk[0]])
-                        sectionNotes = []
+                        openSection(chunk[0])
                         loose.append(chunk[0])
                         chunk = []
                     }
@@ -582,10 +577,7 @@ struct MenuStructurer {
                 }
                 if facts.allCapsHeader[i] {
                     loose += chunk; chunk = []
-                    section = text
-                    sectionLine = i
-                    sections.append(text)
-                    sectionNotes = []
+                    openSection(i)
                     continue
                 }
                 chunk.append(i)
