@@ -228,3 +228,129 @@ extension PriceRecoveryTests {
         #expect(PriceSeparatorRepair.repair(plausible) == plausible)
     }
 }
+
+extension PriceRecoveryTests {
+    @Test("a row Tesseract read across a gutter is cut there: a price printed in the gutter is beside its name")
+    func rowsAreCutAtGutters() {
+        // "WAFFLES ......" (leaders read as a word of garbage) and the next column's dish as one line.
+        let words = [OCRWord(text: "WAFFLES", confidence: 0.9, box: Box(x: 20, y: 40, width: 84, height: 20)),
+                     OCRWord(text: ".....ccscsc", confidence: 0, box: Box(x: 110, y: 54, width: 200, height: 5)),
+                     OCRWord(text: "Tiramisu", confidence: 0.9, box: Box(x: 460, y: 40, width: 96, height: 20))]
+        let line = OCRLine(box: Box(x: 20, y: 40, width: 536, height: 20), words: words)
+        let other = readLine("Pancakes", x: 20, y: 80)
+        let page = OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 600, height: 400), lines: [line, other])])
+        // "£5" in the gutter, at the end of the leaders.
+        let found = PriceRecovery().candidates(page: page, ink: map(ink(2, x: 330, y: 40)))
+        #expect(found.count == 1)
+        #expect(found.first.map { $0.x < 330 && $0.maxX > 350 } == true)
+    }
+
+    @Test("leaders glued to their price are read at their right end; a long component inside a read word is not")
+    func gluedLeaders() {
+        let page = OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 600, height: 400),
+                                             lines: [readLine("Lasagne", x: 20, y: 40), readLine("Risotto", x: 20, y: 80)])])
+        // Leaders from x 120 to the price's end at 420, one component of the price's height.
+        var m = map([])
+        m.longCharacters = [Box(x: 120, y: 41, width: 300, height: 18), Box(x: 22, y: 81, width: 80, height: 2)]
+        let found = PriceRecovery().candidates(page: page, ink: m)
+        #expect(found.count == 1)
+        // The tail: at most 6 heights wide (plus padding), ending at the price's end.
+        #expect(found.first.map { $0.maxX >= 420 && $0.maxX <= 430 && $0.width <= 6 * 18 + 12 && $0.y < 41 } == true)
+        // A glued run that ends inside a read word (the name itself) is no candidate.
+        m.longCharacters = [Box(x: 20, y: 41, width: 80, height: 18)]
+        #expect(PriceRecovery().candidates(page: page, ink: m).isEmpty)
+    }
+
+    @Test("a reading's leader dots are trimmed before its price; words and other readings stay")
+    func trimmingLeaders() {
+        func words(_ t: [String]) -> [OCRWord] {
+            t.enumerated().map { OCRWord(text: $1, confidence: 0.9, box: Box(x: 20 * $0, y: 0, width: 18, height: 20)) }
+        }
+        #expect(PriceRecovery.trimmingLeaders(words(["....", "22"])).map(\.text) == ["22"])
+        #expect(PriceRecovery.trimmingLeaders(words(["...22"])).map(\.text) == ["22"])
+        #expect(PriceRecovery.trimmingLeaders(words([".", "-", "£9.50"])).map(\.text) == ["£9.50"])
+        #expect(PriceRecovery.trimmingLeaders(words(["Soup", "12"])).map(\.text) == ["Soup", "12"])
+        #expect(PriceRecovery.trimmingLeaders(words(["....."])).isEmpty)
+        // The trimmed reading is a price and keeps the price's box.
+        let line = OCRLine(box: Box(x: 0, y: 0, width: 38, height: 20), words: words(["....", "22"]))
+        let clean = PriceRecovery.cleaned(line)
+        #expect(clean?.text == "22")
+        #expect(clean?.box == Box(x: 20, y: 0, width: 18, height: 20))
+        #expect(clean.map { PriceRecovery().isConfidentPrice($0) } == true)
+        // Garbage read from leaders is no read word that hides a price.
+        #expect(PriceRecovery.isLeaderGarbage(OCRWord(text: ".....ccscsc", confidence: 0, box: line.box)))
+        #expect(!PriceRecovery.isLeaderGarbage(OCRWord(text: "........", confidence: 0.8, box: line.box)))
+        #expect(!PriceRecovery.isLeaderGarbage(OCRWord(text: "Soup", confidence: 0.1, box: line.box)))
+    }
+
+    @Test("property: candidates on random pages and ink maps, long components included, lie within the photo")
+    func randomCandidates() {
+        let boxGen = zip(Gen.int(in: -20...700), Gen.int(in: -20...500), Gen.int(in: -5...400), Gen.int(in: -5...40))
+            .map { Box(x: $0, y: $1, width: $2, height: $3) }
+        let wordGen = zip(boxGen, Gen.element(of: ["Soup", "12", "....", ".....ccsc", "", "£9.50", "2)", "a"]), Gen.int(in: 0...100))
+            .map { b, t, c in OCRWord(text: t ?? "", confidence: Double(c) / 100, box: b) }
+        let pageGen = wordGen.array(of: 0...6).array(of: 0...8).map { lines in
+            OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 600, height: 400), lines: lines.compactMap { ws in
+                guard let first = ws.first else { return nil }
+                return OCRLine(box: ws.dropFirst().reduce(first.box) { $0.union($1.box) }, words: ws)
+            })])
+        }
+        var rng = Xoshiro(seed: (67, 0x9E37_79B9_7F4A_7C15, 67 &* 31 &+ 7, 0xD1B5_4A32_D192_ED03))
+        let gen = zip(pageGen, boxGen.array(of: 0...40), boxGen.array(of: 0...6), Gen.int(in: 20...100))
+        for i in 0..<300 {
+            let (page, chars, long, f) = gen.run(using: &rng)
+            let factor = Double(f) / 100
+            var m = TextRegionAnalyzer.InkMap(width: 600, height: 400, workWidth: Int(600 * factor), workHeight: Int(400 * factor),
+                                              factor: factor, characters: chars)
+            m.longCharacters = long
+            let found = PriceRecovery().candidates(page: page, ink: m)
+            #expect(found.count <= PriceRecovery().maximumCandidates + page.lines.count, "iteration \(i)")
+            #expect(found.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.maxX <= 600 && $0.maxY <= 400 && $0.width > 0 }, "iteration \(i)")
+        }
+    }
+}
+
+@Suite struct LineCropTests {
+    /// A dark panel (gray 30) with a light bar (220) in it: light text on dark.
+    private func panel(background: UInt8, ink: UInt8) -> Bitmap? {
+        var g = GrayImage(width: 80, height: 40, fill: background)
+        for y in 15..<25 { for x in 30..<50 { g[x, y] = ink } }
+        return Bitmap.from(g)
+    }
+
+    @Test("light text on a dark panel comes out dark on white, stretched, enlarged and framed")
+    func invertsAndFrames() throws {
+        let light = try #require(panel(background: 30, ink: 220))
+        let crop = try #require(LineCrop(light, box: Box(x: 20, y: 10, width: 40, height: 20), scale: 2, border: 10))
+        let g = try #require(crop.image.grayImage())
+        #expect(g.width == 40 * 2 + 20 && g.height == 20 * 2 + 20)
+        #expect(g[2, 2] == 255)                       // the white frame
+        #expect(g[15, 15] > 200)                      // the dark panel became paper
+        #expect(g[50, 30] < 60)                       // the light bar became ink
+        // Dark on light stays the right way round.
+        let dark = try #require(panel(background: 230, ink: 20))
+        let same = try #require(LineCrop(dark, box: Box(x: 20, y: 10, width: 40, height: 20), scale: 1, border: 4))
+        let d = try #require(same.image.grayImage())
+        #expect(d[8, 8] > 200 && d[24, 14] < 60)
+        // A flat crop (no ink) or a box outside the image gives no crop.
+        #expect(LineCrop(light, box: Box(x: 0, y: 0, width: 10, height: 10), scale: 2, border: 4) == nil)
+        #expect(LineCrop(light, box: Box(x: 200, y: 0, width: 10, height: 10), scale: 2, border: 4) == nil)
+    }
+
+    @Test("property: boxes read in a crop map back inside the crop's part of the photo")
+    func mapsBack() throws {
+        let light = try #require(panel(background: 30, ink: 220))
+        let gen = zip(zip(Gen.int(in: -30...200), Gen.int(in: -30...120)), zip(Gen.int(in: -5...200), Gen.int(in: -5...120)), Gen.int(in: 1...4))
+            .map { ($0.0, $0.1, $1.0, $1.1, $2) }
+        var rng = Xoshiro(seed: (71, 0x9E37_79B9_7F4A_7C15, 71 &* 31 &+ 7, 0xD1B5_4A32_D192_ED03))
+        for i in 0..<500 {
+            let (x, y, w, h, s) = gen.run(using: &rng)
+            guard let crop = LineCrop(light, box: Box(x: 20, y: 8, width: 44, height: 24), scale: Double(s), border: 3 * s) else {
+                Issue.record("iteration \(i): no crop"); continue
+            }
+            let b = crop.toSource(Box(x: x, y: y, width: w, height: h))
+            #expect(b.x >= crop.origin.x && b.y >= crop.origin.y && b.maxX <= crop.origin.maxX && b.maxY <= crop.origin.maxY, "iteration \(i)")
+            #expect(b.width > 0 && b.height > 0, "iteration \(i)")
+        }
+    }
+}

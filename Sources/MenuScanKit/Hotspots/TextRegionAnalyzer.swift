@@ -72,6 +72,11 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
         /// side long, at most `ruleMaximumThickness` of it thick. Empty unless
         /// asked for (only the reading-order stage uses them).
         public var rules: [RuleLine] = []
+        /// Components of character height but more than 25 heights long, in
+        /// working-copy pixels: mostly a run of leader dots that the working
+        /// copy's scale glued to the price it leads to ("Lasagne ........ 18"),
+        /// which price recovery reads at the right end.
+        public var longCharacters: [Box] = []
     }
 
     /// The ink map of the upright photo, or nil when the photo cannot be
@@ -90,8 +95,9 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
 
         // 3. character-sized components
         let minH = max(5, workLong / 200), maxH = max(minH + 1, workLong * 8 / 100)
-        let chars = ink.componentBoxes().filter { b in
-            b.height >= minH && b.height <= maxH && b.width <= 25 * b.height && b.width * 2 <= ww && b.width >= 1
+        var chars: [Box] = [], longChars: [Box] = []
+        for b in ink.componentBoxes() where b.height >= minH && b.height <= maxH && b.width * 2 <= ww && b.width >= 1 {
+            if b.width <= 25 * b.height { chars.append(b) } else { longChars.append(b) }
         }
         // Ruling lines, from both kinds of ink: the local-background ink
         // misses a line at the edge of a shaded panel, the global threshold
@@ -103,7 +109,8 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
             rules = RuleLineFinder.find(in: [ink] + [work.darkerThanOtsu()].compactMap { $0 }, factor: factor,
                                         minimumLength: ruleLength, maximumThickness: ruleThickness)
         }
-        return InkMap(width: width, height: height, workWidth: ww, workHeight: wh, factor: factor, characters: chars, rules: rules)
+        return InkMap(width: width, height: height, workWidth: ww, workHeight: wh, factor: factor, characters: chars, rules: rules,
+                      longCharacters: longChars)
     }
 
     public func analyze(_ image: Bitmap, hotspotBoxes: [Box], lowConfidenceBoxes: [Box]) -> Analysis {

@@ -25,6 +25,15 @@ public struct PriceRecovery: Sendable, Equatable {
     public var maximumComponents = 9
     /// At most this many candidates are read (each is one small Tesseract call).
     public var maximumCandidates = 60
+    /// A candidate the page copy does not read as a price is read again from crops of its
+    /// own (LineCrop) at these scales of the photo, until one reads as a price.
+    public var cropScales = [1.0, 2.0]
+    /// A crop's stretch turns any texture into strokes: a crop is read only when its 1st and
+    /// 99th percentile differ by this many gray levels, and kept only at this confidence.
+    public var cropContrast = 64
+    public var cropConfidence = 0.5
+    /// A leader glued to its price is read at its right end, this many heights wide.
+    public var tailAspect = 6.0
     /// Accepted readings: mean word confidence at least this.
     public var minimumConfidence = 0.5
     /// A price under its name: its top at most this many line heights below the read line.
@@ -67,7 +76,11 @@ public struct PriceRecovery: Sendable, Equatable {
             let g = max(1, s.height / 4)
             return Box(x: s.x - g, y: s.y - g, width: s.width + 2 * g, height: s.height + 2 * g)
         }
-        let rows: [Box] = lines.map { $0.box.scaled(by: f) }.filter { $0.height > 0 }
+        // Rows are stretches of words, not Tesseract's lines: a row read across a gutter
+        // ("WAFFLES ........" and the next column's dish as one line) is cut at its wide
+        // gaps (PageLayout.segments), so a price printed in the gutter is beside its name.
+        let segments = PageLayout.segments(of: page).filter { !$0.words.isEmpty }
+        let rows: [Box] = segments.map { $0.box.scaled(by: f) }.filter { $0.height > 0 }
         // A row follows the page's slope: on a tilted photo a price printed far right of its
         // name sits higher or lower than the name's box (PageLayout.slope, as the structure
         // attaches lone prices).
@@ -132,13 +145,40 @@ public struct PriceRecovery: Sendable, Equatable {
             if let photo, photo.width > 0, photo.height > 0 { out.append(photo) }
             if out.count >= maximumCandidates { break }
         }
+        // Leaders glued to their price: the working copy's scale joins a dotted leader to the
+        // price it leads to, one component far too long for a price. Its right end, when that
+        // is unread and beside the end of a row, is read (the reading's leaders are trimmed).
+        // (Leaders Tesseract read as a word of garbage, "....ccscsc", hide no price.)
+        let solid: [Box] = page.lines.flatMap(\.words).filter { !Self.isLeaderGarbage($0) }.map { w in
+            let s = w.box.scaled(by: f)
+            let g = max(1, s.height / 4)
+            return Box(x: s.x - g, y: s.y - g, width: s.width + 2 * g, height: s.height + 2 * g)
+        }
+        let glued = ink.characters.filter { Double($0.width) > maximumAspect * Double($0.height) } + ink.longCharacters
+        for b in glued where out.count < maximumCandidates && b.height > 0 {
+            let tail = Box(left: max(b.x, b.maxX - Int((tailAspect * Double(b.height)).rounded())), top: b.y,
+                           right: b.maxX, bottom: b.maxY)
+            let cx = tail.x + tail.width / 2, cy = tail.y + tail.height / 2
+            guard !solid.contains(where: { cx >= $0.x && cx < $0.maxX && cy >= $0.y && cy < $0.maxY }),
+                  rows.contains(where: { r in
+                      guard onRowOf(r, x: cx, y: cy), b.maxX >= r.maxX + r.height / 2 else { return false }
+                      let share = Double(b.height) / Double(r.height)
+                      return share >= minimumHeightShare && share <= maximumHeightShare
+                  }) else { continue }
+            let pad = max(2, b.height / 4)
+            if let photo = Box(left: tail.x - pad, top: tail.y - pad, right: tail.maxX + pad, bottom: tail.maxY + pad)
+                .scaled(by: 1 / f)
+                .intersection(Box(x: 0, y: 0, width: ink.width, height: ink.height)), photo.width > 0, photo.height > 0 {
+                out.append(photo)
+            }
+        }
         // Misread tokens on the row of another read line, beside it, or on a line of their own
         // under one (left, right or centre aligned with it: a centred menu prints "5" centred
         // under the description).
         for w in misreadTokens(page) where out.count < maximumCandidates {
             let b = w.box
             let cy = b.y + b.height / 2
-            let others = lines.filter { !($0.words.count == 1 && $0.words[0].box == b) }
+            let others = segments.filter { !($0.words.count == 1 && $0.words[0].box == b) }
             let share: (Box) -> Bool = { r in
                 let s = Double(b.height) / Double(max(1, r.height))
                 return s >= minimumHeightShare && s <= maximumHeightShare
@@ -173,18 +213,14 @@ public struct PriceRecovery: Sendable, Equatable {
     public func merge(_ readings: [OCRLine], into page: OCRPage) -> (page: OCRPage, count: Int) {
         let misread = misreadTokens(page)
         let misreadBoxes = Set(misread.map(\.box))
-        let readWords = page.lines.flatMap(\.words)
+        let readWords = page.lines.flatMap(\.words).filter { !Self.isLeaderGarbage($0) }
         func covers(_ w: OCRWord, _ line: OCRLine) -> Bool {
             w.box.iou(line.box) > 0.3 || (w.box.intersection(line.box)?.area ?? 0) * 2 > line.box.area
         }
         var fresh: [OCRLine] = []
         var replaces: [Box: Box] = [:]   // reading box → misread token box
         for raw in readings {
-            let words = raw.words.map { w in
-                OCRWord(text: PriceToken.normalised(w.text), confidence: w.confidence, box: w.box, recovered: true)
-            }.filter { !$0.text.isEmpty }
-            guard !words.isEmpty else { continue }
-            let line = OCRLine(box: raw.box, words: words)
+            guard let line = Self.cleaned(raw) else { continue }
             let covering = readWords.filter { covers($0, line) }
             if covering.isEmpty {
                 fresh.append(line)
@@ -222,20 +258,56 @@ public struct PriceRecovery: Sendable, Equatable {
         return (out, kept.count)
     }
 
+    /// A word Tesseract made of leader dots: a run of leaders ("........", "....ccscsc"),
+    /// read at low confidence.
+    static func isLeaderGarbage(_ w: OCRWord) -> Bool {
+        (w.confidence ?? 0) < 0.3 && w.text.filter { leaderCharacters.contains($0) }.count >= 3
+    }
+
+    private static let leaderCharacters: Set<Character> = [".", "·", "…", "_"]
+
+    /// A reading without the leader dots before its price: leading words of dots and
+    /// punctuation only ("....", "-", ":") are dropped, and dots glued to the first
+    /// remaining word ("...22") are cut off (its box keeps them).
+    static func trimmingLeaders(_ words: [OCRWord]) -> [OCRWord] {
+        let filler: Set<Character> = leaderCharacters.union(["-", "–", "—", ":", ",", "'", "`", "~", "‘", "’", "*"])
+        var rest = Array(words.drop { w in w.text.allSatisfy { filler.contains($0) || $0.isWhitespace } })
+        guard var first = rest.first, first.text.first.map({ leaderCharacters.contains($0) }) == true else { return rest }
+        let cut = String(first.text.drop { leaderCharacters.contains($0) })
+        guard !cut.isEmpty else { return rest }
+        first.text = cut
+        rest[0] = first
+        return rest
+    }
+
+    /// A reading in price form: leaders trimmed (`trimmingLeaders`), each word put in
+    /// price form (`PriceToken.normalised`) and marked recovered; nil when nothing is left.
+    public static func cleaned(_ raw: OCRLine) -> OCRLine? {
+        let words = trimmingLeaders(raw.words).map { w in
+            OCRWord(text: PriceToken.normalised(w.text), confidence: w.confidence, box: w.box, recovered: true)
+        }.filter { !$0.text.isEmpty }
+        guard let head = words.first else { return nil }
+        return OCRLine(box: words.dropFirst().reduce(head.box) { $0.union($1.box) }, words: words)
+    }
+
+    /// A (cleaned) reading that is one price, read with at least `minimumConfidence`.
+    public func isConfidentPrice(_ line: OCRLine, atLeast minimum: Double? = nil) -> Bool {
+        // A price printed with its calorie count ("12  550 Cal") is read as one line:
+        // the price's own words decide.
+        let own = line.words.filter { RoleStructurer.splitCalories($0.text).1.isEmpty && !Self.isCalorieUnit($0.text) }
+        let confidence = own.isEmpty ? 0 : own.map { $0.confidence ?? 0 }.reduce(0, +) / Double(own.count)
+        return confidence >= (minimum ?? minimumConfidence) && Self.isPriceReading(line.text)
+    }
+
     /// The readings to keep: one price each ("12", "9.50", "€7", "12/18",
     /// "+3"), confident, and aligned in a column with another recovered price
     /// or with a price the page already holds at the end of a line.
     public func accepts(_ readings: [OCRLine], page: OCRPage) -> [OCRLine] {
-        let prices = readings.filter { line in
-            // A price printed with its calorie count ("12  550 Cal") is read as one line:
-            // the price's own words decide.
-            let own = line.words.filter { RoleStructurer.splitCalories($0.text).1.isEmpty && !Self.isCalorieUnit($0.text) }
-            let confidence = own.isEmpty ? 0 : own.map { $0.confidence ?? 0 }.reduce(0, +) / Double(own.count)
-            return confidence >= minimumConfidence && Self.isPriceReading(line.text)
-        }
+        let prices = readings.filter { isConfidentPrice($0) }
         guard !prices.isEmpty else { return [] }
-        // Prices already on the page: the last word of a line when it is a price.
-        let readPrices: [Box] = page.lines.compactMap { l in
+        // Prices already on the page: the last word of a row (a line cut at its gutters)
+        // when it is a price.
+        let readPrices: [Box] = PageLayout.segments(of: page).compactMap { l in
             guard let w = l.words.last, Self.isPrice(w.text) else { return nil }
             return w.box
         }

@@ -168,6 +168,29 @@ public final class TesseractEngine {
         return lines
     }
 
+    /// Reads each crop as a single text line (PSM 7); word boxes in the crops'
+    /// source pixels. One line per crop that yielded words, in the order given.
+    public func recognizeLines(_ crops: [LineCrop]) -> [OCRLine] {
+        guard !crops.isEmpty else { return [] }
+        defer {
+            TessBaseAPIClear(api)
+            TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(settings.pageSegmentationMode)))
+        }
+        TessBaseAPISetPageSegMode(api, PSM_SINGLE_LINE)
+        var lines: [OCRLine] = []
+        for crop in crops {
+            crop.image.withUnsafePointer { TessBaseAPISetImage2(api, $0) }
+            guard TessBaseAPIRecognize(api, nil) == 0, let iterator = ResultIterator(api: api) else { continue }
+            let words = iterator.page().words.map { w in
+                OCRWord(text: w.text, confidence: w.confidence, box: crop.toSource(w.box), recovered: w.recovered)
+            }
+            if let first = words.first {
+                lines.append(OCRLine(box: words.dropFirst().reduce(first.box) { $0.union($1.box) }, words: words))
+            }
+        }
+        return lines
+    }
+
     /// Why recognition returned an error: the time limit only when it was
     /// reached (a 1×40000 image fails at once, and must not read as a timeout).
     static func failureDetail(seconds: Double, limit: Double?, width: Int, height: Int) -> String {

@@ -639,12 +639,35 @@ public final class PhotoProcessor {
         let engine = reader ?? engine
         let scale = prepared.record.scale
         let bounds = Box(x: 0, y: 0, width: prepared.ocrCopy.width, height: prepared.ocrCopy.height)
-        let boxes = candidates.compactMap { $0.scaled(by: scale).intersection(bounds) }
         let upright = Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height)
-        let lines = engine.recognizeLines(prepared.ocrCopy, boxes: boxes).map { line in
-            OCRLine(box: line.box, words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: $0.box, recovered: true) })
+        let pairs: [(photo: Box, copy: Box)] = candidates.compactMap { c in
+            guard let b = c.scaled(by: scale).intersection(bounds), b.width > 0, b.height > 0 else { return nil }
+            return (c, b)
         }
-        let read = OCRPage(blocks: [OCRBlock(box: upright, lines: lines)]).mapped(by: 1 / scale, within: upright).lines
+        // Each candidate read on the OCR copy (one answer per box, nil when nothing was read).
+        var first: [OCRLine?] = []
+        _ = engine.recognizeLines(prepared.ocrCopy, boxes: pairs.map(\.copy)) { first.append($0); return true }
+        var read: [OCRLine] = []
+        for (k, pair) in pairs.enumerated() {
+            let onCopy = (k < first.count ? first[k] : nil).map { line in
+                OCRPage(blocks: [OCRBlock(box: upright, lines: [line])]).mapped(by: 1 / scale, within: upright).lines
+            } ?? []
+            if let line = onCopy.first, let clean = PriceRecovery.cleaned(line), recovery.isConfidentPrice(clean) {
+                read.append(line)
+                continue
+            }
+            // Not a price there: a crop of its own (a tiny blurred "22" read as "2" on the page
+            // copy reads right alone, contrast stretched and framed in white).
+            let again = recovery.cropScales.lazy.compactMap { s -> OCRLine? in
+                guard let crop = LineCrop(prepared.upright, box: pair.photo, scale: s, border: Int((10 * s).rounded()),
+                                          minimumContrast: recovery.cropContrast),
+                      let line = engine.recognizeLines([crop]).first,
+                      let clean = PriceRecovery.cleaned(line),
+                      recovery.isConfidentPrice(clean, atLeast: recovery.cropConfidence) else { return nil }
+                return line
+            }.first
+            read += again.map { [$0] } ?? onCopy
+        }
         return recovery.merge(read, into: page)
     }
 
