@@ -71,11 +71,12 @@ public struct PriceRecovery: Sendable, Equatable {
         let lines = page.lines.filter { !$0.words.isEmpty }
         guard !lines.isEmpty else { return [] }
         // Read words (any confidence) in working-copy pixels, grown a little: their ink was read.
-        let read: [Box] = page.lines.flatMap(\.words).map { w in
+        func grown(_ w: OCRWord) -> Box {
             let s = w.box.scaled(by: f)
             let g = max(1, s.height / 4)
             return Box(x: s.x - g, y: s.y - g, width: s.width + 2 * g, height: s.height + 2 * g)
         }
+        let read: [Box] = page.lines.flatMap(\.words).map(grown)
         // Rows are stretches of words, not Tesseract's lines: a row read across a gutter
         // ("WAFFLES ........" and the next column's dish as one line) is cut at its wide
         // gaps (PageLayout.segments), so a price printed in the gutter is beside its name.
@@ -149,11 +150,7 @@ public struct PriceRecovery: Sendable, Equatable {
         // price it leads to, one component far too long for a price. Its right end, when that
         // is unread and beside the end of a row, is read (the reading's leaders are trimmed).
         // (Leaders Tesseract read as a word of garbage, "....ccscsc", hide no price.)
-        let solid: [Box] = page.lines.flatMap(\.words).filter { !Self.isLeaderGarbage($0) }.map { w in
-            let s = w.box.scaled(by: f)
-            let g = max(1, s.height / 4)
-            return Box(x: s.x - g, y: s.y - g, width: s.width + 2 * g, height: s.height + 2 * g)
-        }
+        let solid: [Box] = page.lines.flatMap(\.words).filter { !Self.isLeaderGarbage($0) }.map(grown)
         let glued = ink.characters.filter { Double($0.width) > maximumAspect * Double($0.height) } + ink.longCharacters
         for b in glued where out.count < maximumCandidates && b.height > 0 {
             let tail = Box(left: max(b.x, b.maxX - Int((tailAspect * Double(b.height)).rounded())), top: b.y,
