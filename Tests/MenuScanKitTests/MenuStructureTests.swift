@@ -72,6 +72,9 @@ enum PageBuilder {
         ("Penne Arrabbiata 4,5/8", "Penne Arrabbiata", "4,5/8"),
         ("Pizza Diavola €12.50/18", "Pizza Diavola", "€12.50/18"),
         ("Tomato Soup 6.5", "Tomato Soup", "6.5"),
+        // Pence.
+        ("Add Cheese to any Burger 25p", "Add Cheese to any Burger", "25p"),
+        ("Chocolate Doughnuts .... 70p", "Chocolate Doughnuts", "70p"),
     ])
     func trailingPrices(_ line: String, _ before: String, _ price: String) throws {
         let f = try #require(PriceParser.find(in: line, allowPlain: false))
@@ -80,7 +83,8 @@ enum PageBuilder {
     }
 
     @Test(arguments: ["24,925 BAPTISMS", "1/2 ROAST CHICKEN", "Served 12 to 3/4", "Pasta 4,5 / x", "Served with 2 eggs", "(1, 15)", "8oz CHEESE BURGER",
-                      "Spicy (1, 9, 13) / BBQ (1, 9, 13)", "IN THE YEARS FROM 1700 TO 1900 WERE:"])
+                      "Spicy (1, 9, 13) / BBQ (1, 9, 13)", "IN THE YEARS FROM 1700 TO 1900 WERE:",
+                      "Open until 11pm", "Soup", "Available from 5p.m.", "Pasta 125p", "Chips 2pa"])
     func notPrices(_ line: String) {
         #expect(PriceParser.find(in: line, allowPlain: false) == nil)
     }

@@ -7,7 +7,8 @@ import Foundation
 enum PriceParser {
     // "S4", "S8.5": OCR's reading of "$4", "$8.5" (the dollar sign's most common confusion);
     // "C16": of "€16" (the euro sign's). Both only at the end of a line.
-    static let strongPrice = #"(?:[SC]\d{1,3}(?:[.,]\d{1,2})?(?=\s*$)|[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?|[$€£¥]\s?[.,]\d{2}|\d{1,5}(?:[.,]\d{1,2})?\s?(?:€|\$|£|¥|TL|₺|EUR|USD|GBP|CHF|YEN|円)|\d{1,4}[.,]\d{2}|\d{1,4}[.,]\d(?=\s*(?:$|/))|\d{1,4},-)"#
+    // "70p": pence (British menus price small extras so).
+    static let strongPrice = #"(?:\d{1,2}p(?![\p{L}\p{N}])|[SC]\d{1,3}(?:[.,]\d{1,2})?(?=\s*$)|[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?|[$€£¥]\s?[.,]\d{2}|\d{1,5}(?:[.,]\d{1,2})?\s?(?:€|\$|£|¥|TL|₺|EUR|USD|GBP|CHF|YEN|円)|\d{1,4}[.,]\d{2}|\d{1,4}[.,]\d(?=\s*(?:$|/))|\d{1,4},-)"#
     static let plainPrice = #"\d{1,3}"#
 
     /// Prices at the end of a line. Several sizes follow the first price after a space or
@@ -73,7 +74,8 @@ enum PriceParser {
     }
 
     /// False only when the trailing pattern cannot match: after trailing spaces the line
-    /// ends in a Latin letter that ends no currency code (TL EUR USD GBP CHF YEN), or in one
+    /// ends in a Latin letter that ends no currency code (TL EUR USD GBP CHF YEN) and is no
+    /// pence "p", or in one
     /// or two punctuation marks not preceded by a space (a stray mark after a price needs
     /// one), or in three or more such marks. Everything else (digits, currency signs, ")",
     /// "-", other scripts, unusual spaces) goes to the regex. A necessary condition only,
@@ -87,8 +89,8 @@ enum PriceParser {
         let c = u[k].value
         switch c {
         case 0x41...0x5A, 0x61...0x7A:
-            // The last letter of a currency code
-            return "LRDPFN".unicodeScalars.contains(u[k])
+            // The last letter of a currency code, or the "p" of pence
+            return "LRDPFNp".unicodeScalars.contains(u[k])
         case 0xC0...0x24F where c != 0xD7 && c != 0xF7:
             return false
         default:
