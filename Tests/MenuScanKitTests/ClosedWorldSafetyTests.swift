@@ -58,6 +58,17 @@ import Testing
                                             perLine: false, profile: AllergenProfile(allergens: [.eggs]))
         #expect(underHeading.items.first.map { !$0.safetyReasons.contains("dish_not_understood") } == true)
         #expect(underHeading.items.first?.safety == .unsafe)
+        // A line headed by a diet label and going on is a variant of its heading's dish.
+        for variant in ["Vegetarisch, mit Salat", "Vegan - with tofu and rice", "Vegetarian with grilled halloumi"] {
+            let v = AllergenFixtures.item(variant, profile: gluten)
+            #expect(v.safety == .caution, "\(variant)")
+            #expect(v.safetyReasons.contains("dish_not_understood"), "\(variant)")
+        }
+        let flammkuchen = analyzer.analyze(text: "FLAMMKUCHEN\nVegetarisch, mit Salat 9.50\nKlassisch mit Speck 9.90\n",
+                                           perLine: false, profile: gluten)
+        #expect(flammkuchen.items.first.map { !$0.safetyReasons.contains("dish_not_understood") } == true)
+        // A dish named after the label is its own dish.
+        #expect(!AllergenFixtures.item("Vegan burger with fries", profile: gluten).safetyReasons.contains("dish_not_understood"))
         // Multi-word allergen terms still name a dish.
         #expect(!AllergenFixtures.item("Peanut butter", profile: gluten).safetyReasons.contains("dish_not_understood"))
     }

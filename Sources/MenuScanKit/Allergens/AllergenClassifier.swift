@@ -379,6 +379,10 @@ struct AllergenClassifier: Sendable {
     static let fragmentStarts: Set<String> = ["with", "in", "on", "au", "aux", "al", "alla", "alle", "allo", "con", "mit",
                                                "im", "auf", "vom", "von", "nach", "avec", "sur", "met", "com"]
 
+    /// Diet labels that can head a variant line ("Vegetarisch, mit Salat").
+    static let dietHeads: Set<String> = ["vegetarian", "vegetarisch", "vegetarische", "vegetarien", "vegetarienne", "vegetariano",
+                                         "vegetariana", "vegan", "vegane", "veganes", "vegano", "vegana", "veggie", "vegi", "vegie"]
+
     /// Initials such as "B.L.T." or "B.L.A.T.": a dish named by its letters, never understood.
     static let initialsRegex = try! NSRegularExpression(pattern: #"^\W*(?:[A-Za-z]\.){2,}[A-Za-z]?\.?\W*$"#)
 
@@ -540,6 +544,14 @@ struct AllergenClassifier: Sendable {
         // "In der Brühe" under MAULTASCHEN, "With fries" under BURGERS: a name that starts with a
         // preposition continues its heading's dish and is understood only through it.
         if let first = tokens.first(where: { $0.kind == .word }), Self.fragmentStarts.contains(first.norm) {
+            result.understoodFood = false
+            result.fragment = true
+        }
+        // "Vegetarisch, mit Salat", "Vegan – with tofu" under FLAMMKUCHEN: a line headed by a
+        // diet label that goes on after a comma, a dash or a preposition is a variant of its
+        // heading's dish, understood only through it.
+        if tokens.count >= 3, tokens[0].kind == .word, Self.dietHeads.contains(tokens[0].norm),
+           tokens[1].kind == .punct ? [",", "-", "–"].contains(tokens[1].norm) : Self.fragmentStarts.contains(tokens[1].norm) {
             result.understoodFood = false
             result.fragment = true
         }
