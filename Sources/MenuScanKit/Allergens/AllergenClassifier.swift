@@ -383,6 +383,9 @@ struct AllergenClassifier: Sendable {
     static let dietHeads: Set<String> = ["vegetarian", "vegetarisch", "vegetarische", "vegetarien", "vegetarienne", "vegetariano",
                                          "vegetariana", "vegan", "vegane", "veganes", "vegano", "vegana", "veggie", "vegi", "vegie"]
 
+    /// Marks after a diet label that make the line go on as a variant.
+    static let variantMarks: Set<String> = [",", "-", "–"]
+
     /// Initials such as "B.L.T." or "B.L.A.T.": a dish named by its letters, never understood.
     static let initialsRegex = try! NSRegularExpression(pattern: #"^\W*(?:[A-Za-z]\.){2,}[A-Za-z]?\.?\W*$"#)
 
@@ -551,7 +554,7 @@ struct AllergenClassifier: Sendable {
         // diet label that goes on after a comma, a dash or a preposition is a variant of its
         // heading's dish, understood only through it.
         if tokens.count >= 3, tokens[0].kind == .word, Self.dietHeads.contains(tokens[0].norm),
-           tokens[1].kind == .punct ? [",", "-", "–"].contains(tokens[1].norm) : Self.fragmentStarts.contains(tokens[1].norm) {
+           tokens[1].kind == .punct ? Self.variantMarks.contains(tokens[1].norm) : Self.fragmentStarts.contains(tokens[1].norm) {
             result.understoodFood = false
             result.fragment = true
         }

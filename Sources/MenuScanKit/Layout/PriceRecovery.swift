@@ -29,9 +29,8 @@ public struct PriceRecovery: Sendable, Equatable {
     /// own (LineCrop) at these scales of the photo, until one reads as a price.
     public var cropScales = [1.0, 2.0]
     /// A crop's stretch turns any texture into strokes: a crop is read only when its 1st and
-    /// 99th percentile differ by this many gray levels, and kept only at this confidence.
+    /// 99th percentile differ by this many gray levels.
     public var cropContrast = 64
-    public var cropConfidence = 0.5
     /// A leader glued to its price is read at its right end, this many heights wide.
     public var tailAspect = 6.0
     /// Accepted readings: mean word confidence at least this.
@@ -68,19 +67,19 @@ public struct PriceRecovery: Sendable, Equatable {
     public func candidates(page: OCRPage, ink: TextRegionAnalyzer.InkMap) -> [Box] {
         let f = ink.factor
         guard f > 0 else { return [] }
-        let lines = page.lines.filter { !$0.words.isEmpty }
-        guard !lines.isEmpty else { return [] }
+        // Rows are stretches of words, not Tesseract's lines: a row read across a gutter
+        // ("WAFFLES ........" and the next column's dish as one line) is cut at its wide
+        // gaps (PageLayout.segments), so a price printed in the gutter is beside its name.
+        let segments = PageLayout.segments(of: page).filter { !$0.words.isEmpty }
+        guard !segments.isEmpty else { return [] }
         // Read words (any confidence) in working-copy pixels, grown a little: their ink was read.
         func grown(_ w: OCRWord) -> Box {
             let s = w.box.scaled(by: f)
             let g = max(1, s.height / 4)
             return Box(x: s.x - g, y: s.y - g, width: s.width + 2 * g, height: s.height + 2 * g)
         }
-        let read: [Box] = page.lines.flatMap(\.words).map(grown)
-        // Rows are stretches of words, not Tesseract's lines: a row read across a gutter
-        // ("WAFFLES ........" and the next column's dish as one line) is cut at its wide
-        // gaps (PageLayout.segments), so a price printed in the gutter is beside its name.
-        let segments = PageLayout.segments(of: page).filter { !$0.words.isEmpty }
+        let words = page.lines.flatMap(\.words)
+        let read: [Box] = words.map(grown)
         let rows: [Box] = segments.map { $0.box.scaled(by: f) }.filter { $0.height > 0 }
         // A row follows the page's slope: on a tilted photo a price printed far right of its
         // name sits higher or lower than the name's box (PageLayout.slope, as the structure
@@ -150,7 +149,7 @@ public struct PriceRecovery: Sendable, Equatable {
         // price it leads to, one component far too long for a price. Its right end, when that
         // is unread and beside the end of a row, is read (the reading's leaders are trimmed).
         // (Leaders Tesseract read as a word of garbage, "....ccscsc", hide no price.)
-        let solid: [Box] = page.lines.flatMap(\.words).filter { !Self.isLeaderGarbage($0) }.map(grown)
+        let solid: [Box] = words.filter { !Self.isLeaderGarbage($0) }.map(grown)
         let glued = ink.characters.filter { Double($0.width) > maximumAspect * Double($0.height) } + ink.longCharacters
         for b in glued where out.count < maximumCandidates && b.height > 0 {
             let tail = Box(left: max(b.x, b.maxX - Int((tailAspect * Double(b.height)).rounded())), top: b.y,
@@ -261,7 +260,7 @@ public struct PriceRecovery: Sendable, Equatable {
         (w.confidence ?? 0) < 0.3 && w.text.filter { leaderCharacters.contains($0) }.count >= 3
     }
 
-    private static let leaderCharacters: Set<Character> = [".", "·", "…", "_"]
+    private static let leaderCharacters = PageLayout.leaderChars
 
     /// A reading without the leader dots before its price: leading words of dots and
     /// punctuation only ("....", "-", ":") are dropped, and dots glued to the first
@@ -288,12 +287,12 @@ public struct PriceRecovery: Sendable, Equatable {
     }
 
     /// A (cleaned) reading that is one price, read with at least `minimumConfidence`.
-    public func isConfidentPrice(_ line: OCRLine, atLeast minimum: Double? = nil) -> Bool {
+    public func isConfidentPrice(_ line: OCRLine) -> Bool {
         // A price printed with its calorie count ("12  550 Cal") is read as one line:
         // the price's own words decide.
         let own = line.words.filter { RoleStructurer.splitCalories($0.text).1.isEmpty && !Self.isCalorieUnit($0.text) }
         let confidence = own.isEmpty ? 0 : own.map { $0.confidence ?? 0 }.reduce(0, +) / Double(own.count)
-        return confidence >= (minimum ?? minimumConfidence) && Self.isPriceReading(line.text)
+        return confidence >= minimumConfidence && Self.isPriceReading(line.text)
     }
 
     /// The readings to keep: one price each ("12", "9.50", "€7", "12/18",

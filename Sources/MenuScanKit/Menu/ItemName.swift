@@ -11,7 +11,7 @@ import Foundation
 /// position after leaders. A word with a real word glued to leaders ("Salat……0….") is no
 /// garbage word (its leaders are cut off the name, the word is kept for classification).
 enum ItemName {
-    private static let leaderChars: Set<Character> = [".", "·", "…", "_"]
+    private static let leaderChars = PageLayout.leaderChars
     /// Letters and marks OCR reads leader dots as (as in `PriceParser`'s misread leaders).
     private static let dotLike: Set<Character> = Set("0oOcCeEsSHuUvVaAnm:;,'\"")
 

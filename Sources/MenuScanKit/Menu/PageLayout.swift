@@ -110,7 +110,8 @@ enum PageLayout {
         return cuts
     }
 
-    private static let leaderChars: Set<Character> = [".", "·", "…", "_"]
+    /// The characters of leader dots (also ItemName's and PriceRecovery's).
+    static let leaderChars: Set<Character> = [".", "·", "…", "_"]
 
     /// A strong price (currency or decimals; leaders glued before it allowed) or leaders.
     /// Scanned by hand: this runs on many words of every line.

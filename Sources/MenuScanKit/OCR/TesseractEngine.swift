@@ -155,13 +155,7 @@ public final class TesseractEngine {
         var lines: [OCRLine] = []
         for box in boxes where box.width > 0 && box.height > 0 {
             TessBaseAPISetRectangle(api, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
-            var line: OCRLine?
-            if TessBaseAPIRecognize(api, nil) == 0, let iterator = ResultIterator(api: api) {
-                let words = iterator.page().words
-                if let first = words.first {
-                    line = OCRLine(box: words.dropFirst().reduce(first.box) { $0.union($1.box) }, words: words)
-                }
-            }
+            let line = recognizedLine()
             if let line { lines.append(line) }
             if let proceed, !proceed(line) { break }
         }
@@ -180,15 +174,20 @@ public final class TesseractEngine {
         var lines: [OCRLine] = []
         for crop in crops {
             crop.image.withUnsafePointer { TessBaseAPISetImage2(api, $0) }
-            guard TessBaseAPIRecognize(api, nil) == 0, let iterator = ResultIterator(api: api) else { continue }
-            let words = iterator.page().words.map { w in
-                OCRWord(text: w.text, confidence: w.confidence, box: crop.toSource(w.box), recovered: w.recovered)
-            }
-            if let first = words.first {
-                lines.append(OCRLine(box: words.dropFirst().reduce(first.box) { $0.union($1.box) }, words: words))
-            }
+            if let line = recognizedLine(mapping: crop.toSource) { lines.append(line) }
         }
         return lines
+    }
+
+    /// Recognises the image (or rectangle) set on the engine as one line: its words, boxes
+    /// mapped by `mapping`; nil when recognition fails or reads nothing.
+    private func recognizedLine(mapping: (Box) -> Box = { $0 }) -> OCRLine? {
+        guard TessBaseAPIRecognize(api, nil) == 0, let iterator = ResultIterator(api: api) else { return nil }
+        let words = iterator.page().words.map { w in
+            OCRWord(text: w.text, confidence: w.confidence, box: mapping(w.box), recovered: w.recovered)
+        }
+        guard let first = words.first else { return nil }
+        return OCRLine(box: words.dropFirst().reduce(first.box) { $0.union($1.box) }, words: words)
     }
 
     /// Why recognition returned an error: the time limit only when it was

@@ -663,7 +663,7 @@ public final class PhotoProcessor {
                                           minimumContrast: recovery.cropContrast),
                       let line = engine.recognizeLines([crop]).first,
                       let clean = PriceRecovery.cleaned(line),
-                      recovery.isConfidentPrice(clean, atLeast: recovery.cropConfidence) else { return nil }
+                      recovery.isConfidentPrice(clean) else { return nil }
                 return line
             }.first
             read += again.map { [$0] } ?? onCopy
