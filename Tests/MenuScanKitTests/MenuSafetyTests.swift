@@ -134,6 +134,26 @@ import Testing
         #expect(b.warnings.isEmpty)
     }
 
+    /// A statement outside the items that names an allergen as an ingredient ("cooked in peanut
+    /// oil") was read for its cross-contact words only, and every item stayed "safe" for peanuts.
+    /// Which items it reaches is not read: it is "may contain" for all, with the line as evidence.
+    @Test func menuStatementsNamingAnIngredientReachEveryItem() {
+        for note in ["All our dishes are cooked in peanut oil", "Everything from the fryer is cooked in peanut oil",
+                     "We fry in peanut oil"] {
+            let text = "\(note)\n\nFROM THE FRYER\n\nFried catfish 12.50\n\nSIDES\n\nGrilled chicken with lemon 5.00\n"
+            let a = analyzer.analyze(text: text, perLine: false, profile: peanuts)
+            #expect(a.items.count == 2, "\(note)")
+            #expect(a.menuMayContain.contains(.peanuts), "\(note)")
+            for item in a.items {
+                #expect(item.safety != .safe, "\(note): \(item.name)")
+                #expect(item.mayContainEvidence.first { $0.id == .peanuts }?.evidence == ["menu: \(note)"], "\(note): \(item.name)")
+            }
+        }
+        // Without such a statement the plain dish is still safe for peanuts.
+        let plain = analyzer.analyze(text: "SIDES\n\nGrilled chicken with lemon 5.00\n", perLine: false, profile: peanuts)
+        #expect(plain.items.map(\.safety) == [.safe])
+    }
+
     @Test func menuLevelStatementsApplyToEveryItem() {
         let text = """
         MAINS

@@ -238,10 +238,13 @@ public struct MenuAnalyzer: Sendable {
             for k in raw.indices where k < repaired.count { raw[k].price = repaired[k] }
         }
 
-        // Menu-level cross-contact statements ("cannot guarantee…", "all fried in shared oil"):
-        // every line outside items, and lines inside items that speak about the whole menu
-        // ("all our dishes may contain nuts" read as the last item's description).
+        // Menu-level statements ("cannot guarantee…", "all fried in shared oil", "all our dishes
+        // are cooked in peanut oil"): every line outside items, and lines inside items that speak
+        // about the whole menu ("all our dishes may contain nuts" read as the last item's
+        // description). What such a line names, as an ingredient or as a cross-contact risk, may
+        // be in every item: which items it reaches is not read, so it is "may contain" for all.
         var menuMay = Set<AllergenID>()
+        var menuMayWhy: [AllergenID: [String]] = [:]
         let looseSet = Set(loose)
         // Notes about one kind of dish ("All sandwiches served on a toasted brioche bun") speak
         // for the items of that kind, not for the whole menu.
@@ -252,6 +255,11 @@ public struct MenuAnalyzer: Sendable {
             guard looseSet.contains(i) || Self.speaksForTheMenu(line.text) else { continue }
             let c = classifier.classify(words: line.words, rawText: "", legend: CodeLegend(), memo: memo)
             menuMay.formUnion(c.mayContain)
+            for a in Set(c.allergens.map(\.id)) {
+                menuMay.insert(a)
+                // The line is the evidence (three lines at most an allergen).
+                if menuMayWhy[a, default: []].count < 3 { menuMayWhy[a, default: []].append("menu: " + Self.shortened(line.text)) }
+            }
         }
 
         // How far the structure can be trusted (R6 confidence must mean something): how much
@@ -376,7 +384,7 @@ public struct MenuAnalyzer: Sendable {
                                 dietary: c.dietary, dietaryEvidence: c.dietaryEvidence, safety: nil, safetyReasons: [])
             item.unknownTerms = c.unknownTerms
             item.mayContainEvidence = item.mayContain.compactMap { a in
-                c.mayContainWhy[a].map { MayContainEvidence(id: a, evidence: $0) }
+                (c.mayContainWhy[a] ?? menuMayWhy[a]).map { MayContainEvidence(id: a, evidence: $0) }
             }
             classified.append((item, c, lowWords, ocrConfidence, k < cutPhrase.count && cutPhrase[k]))
         }
