@@ -207,6 +207,33 @@ private func checkRuns(_ p: OCRPage, _ i: Int) {
         }
     }
 
+    /// NAME.txt's text: never traps; leaves out characters only (every kept character in order,
+    /// no new ones but the spaces where a leader was), and a page of confident words without a
+    /// run of six dots is its plain text.
+    @Test func readableTextOnRandomPages() {
+        let leaderish = zip(Gen.element(of: [".", "c", "o", "0", "S", "e", ",", "s"]).array(of: 0...30), Gen.int(in: 0...2))
+            .map { cs, c -> OCRWord in
+                OCRWord(text: cs.compactMap { $0 }.joined(), confidence: [0, 0.2, 0.9][c],
+                        box: Box(x: 0, y: 0, width: 1, height: 1))
+            }
+        forEachDrawn(400, seed: 61, zip(pageGen, leaderish)) { i, input in
+            let (p, w) = input
+            let text = ReadableText.text(of: p)
+            let cleaned = ReadableText.cleaned(w)
+            var rest = Substring(w.text)
+            for c in cleaned where c != " " {
+                guard let k = rest.firstIndex(of: c) else { Issue.record("iteration \(i): \(w.text) -> \(cleaned)"); break }
+                rest = rest[rest.index(after: k)...]
+            }
+            let confident = p.blocks.allSatisfy { $0.lines.allSatisfy { $0.words.allSatisfy { w in
+                (w.confidence ?? 1) >= ReadableText.doubtedConfidence && !w.text.contains("......")
+            } } }
+            if confident && p.blocks.allSatisfy({ !$0.lines.isEmpty && $0.lines.allSatisfy { !$0.text.isEmpty } }) {
+                #expect(text == p.text, "iteration \(i)")
+            }
+        }
+    }
+
     @Test func priceParserOnRandomText() {
         forEachDrawn(2000, seed: 41, textGen.array(of: 0...6).map { $0.joined(separator: " ") }) { i, s in
             for plain in [false, true] {

@@ -570,7 +570,7 @@ public final class BatchRunner: @unchecked Sendable {
         var json: [UInt8] = []
         do {
             if let ocr = result.ocr {
-                try put(Array((ocr.page.text + "\n").utf8), textURL)
+                try put(Array((ReadableText.text(of: ocr.page) + "\n").utf8), textURL)
             } else {
                 unlink(textURL.path)  // no stale text from an earlier run
             }

@@ -49,6 +49,6 @@ public struct BenchPhoto: Codable, Sendable, Equatable {
                 groundTruth: String? = nil, stageSeconds: [String: Double] = [:]) {
         self.init(path: path, status: status, messageCodes: messageCodes,
                   words: page?.words.map { BenchWord(text: $0.text, confidence: $0.confidence) } ?? [],
-                  text: page?.text ?? "", groundTruth: groundTruth, stageSeconds: stageSeconds)
+                  text: page.map(ReadableText.text(of:)) ?? "", groundTruth: groundTruth, stageSeconds: stageSeconds)
     }
 }

@@ -53,8 +53,8 @@ public enum ScanOutputReader {
         }
         let blocks = result.ocr?.blocks ?? []
         let words = blocks.flatMap { $0.lines.flatMap(\.words) }.map { BenchWord(text: $0.text, confidence: $0.confidence) }
-        let text = blocks.map { $0.lines.map { $0.words.map(\.text).joined(separator: " ") }.joined(separator: "\n") }
-            .joined(separator: "\n\n")
+        // The text as NAME.txt holds it.
+        let text = ReadableText.text(blocks: blocks.map { $0.lines.map { $0.words.map { ($0.text, $0.confidence) } } })
         var photo = BenchPhoto(path: source.path, status: result.status, messageCodes: (result.messages ?? []).map(\.code),
                                words: words, text: text,
                                groundTruth: groundTruth(for: source.path, root: groundTruthRoot),
