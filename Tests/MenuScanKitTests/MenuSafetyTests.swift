@@ -152,6 +152,20 @@ import Testing
         // Without such a statement the plain dish is still safe for peanuts.
         let plain = analyzer.analyze(text: "SIDES\n\nGrilled chicken with lemon 5.00\n", perLine: false, profile: peanuts)
         #expect(plain.items.map(\.safety) == [.safe])
+        // Read straight after the last item (no blank line), a statement that names the menu's
+        // dishes still reaches every item…
+        let glued = analyzer.analyze(text: "MAINS\nGrilled chicken with lemon 12.00\nBoiled potatoes 8.00\nAll our dishes are cooked in peanut oil",
+                                     perLine: false, profile: peanuts)
+        #expect(glued.items.count == 2)
+        #expect(glued.items.allSatisfy { $0.safety != .safe })
+        #expect(glued.items.first?.mayContain.contains(.peanuts) == true)
+        // …while a dish whose name holds a word that can speak for the menu ("alle", "our")
+        // keeps what it contains to itself.
+        let dish = analyzer.analyze(text: "PRIMI\nSpaghetti alle vongole 13.00\nOur peanut noodles 9.00\nGrilled chicken with lemon 12.00",
+                                    perLine: false, profile: AllergenProfile(allergens: [.molluscs, .peanuts]))
+        #expect(dish.items.count == 3)
+        #expect(!dish.menuMayContain.contains(.molluscs) && !dish.menuMayContain.contains(.peanuts))
+        #expect(dish.items.last?.safety == .safe)
     }
 
     @Test func menuLevelStatementsApplyToEveryItem() {

@@ -241,8 +241,10 @@ public struct MenuAnalyzer: Sendable {
         // Menu-level statements ("cannot guarantee…", "all fried in shared oil", "all our dishes
         // are cooked in peanut oil"): every line outside items, and lines inside items that speak
         // about the whole menu ("all our dishes may contain nuts" read as the last item's
-        // description). What such a line names, as an ingredient or as a cross-contact risk, may
-        // be in every item: which items it reaches is not read, so it is "may contain" for all.
+        // description). What such a line names as a cross-contact risk may be in every item; so
+        // may what it names as an ingredient (which items it reaches is not read, so it is "may
+        // contain" for all), from a line outside items or one that names the menu's dishes, food
+        // or kitchen: "Spaghetti alle vongole" speaks for the menu by its "alle" alone.
         var menuMay = Set<AllergenID>()
         var menuMayWhy: [AllergenID: [String]] = [:]
         let looseSet = Set(loose)
@@ -255,6 +257,7 @@ public struct MenuAnalyzer: Sendable {
             guard looseSet.contains(i) || Self.speaksForTheMenu(line.text) else { continue }
             let c = classifier.classify(words: line.words, rawText: "", legend: CodeLegend(), memo: memo)
             menuMay.formUnion(c.mayContain)
+            guard looseSet.contains(i) || Self.namesTheMenu(line.text) else { continue }
             for a in Set(c.allergens.map(\.id)) {
                 menuMay.insert(a)
                 // The line is the evidence (three lines at most an allergen).
@@ -657,6 +660,11 @@ public struct MenuAnalyzer: Sendable {
         "all", "every", "any", "our", "alle", "unsere", "unserer", "tous", "toutes", "nos", "notre",
         "todos", "todas", "nuestra", "nuestros", "tutti", "tutte", "nostra", "nostri",
     ]
+
+    /// A line that names the menu's dishes, food or kitchen ("all our *dishes*…", "unsere *Küche*…").
+    static func namesTheMenu(_ text: String) -> Bool {
+        speaksForTheMenu(text) && foldedWords(text).contains(where: menuNouns.contains)
+    }
 
     /// A line that talks about the whole menu or kitchen, not one dish.
     static func speaksForTheMenu(_ text: String) -> Bool {
