@@ -116,6 +116,14 @@ let explicitRows: [String] = [
 ]
 
 let impliedRows: [String] = [
+    // Senses of known words that hold an allergen (round 11's audit of known.tsv).
+    "Steak and kidney suet pudding => +gluten",
+    "Cheese cob => +gluten +milk",
+    "Twice baked potato => +milk ~gluten",
+    "Spaghetti al nero => +gluten +molluscs",
+    "Pêche du jour => +fish",
+    "Filet de bar, beurre blanc => +fish +milk",
+    "Catch of the day => +fish",
     "Garlic aioli => +eggs",
     "House mayonnaise => +eggs",
     "Mayo => +eggs",
@@ -212,6 +220,7 @@ let impliedRows: [String] = [
 ]
 
 let falseFriendRows: [String] = [
+    "Corn on the cob => -gluten 0",
     "Coconut curry => -tree_nuts 0",
     "Toasted coconut flakes => -tree_nuts",
     "Grated nutmeg => -tree_nuts 0",
