@@ -127,6 +127,9 @@ let impliedRows: [String] = [
     "Salt and pepper dusted squid => +molluscs ~gluten",
     "Ensalada mixta => +fish +eggs",
     "Filetto al pepe verde => +milk",
+    "Puré de patatas => +milk",
+    "Purè di patate => +milk",
+    "Solomillo con puré => ~milk",
     "Garlic aioli => +eggs",
     "House mayonnaise => +eggs",
     "Mayo => +eggs",
@@ -224,6 +227,7 @@ let impliedRows: [String] = [
 
 let falseFriendRows: [String] = [
     "Corn on the cob => -gluten 0",
+    "Pure orange juice => 0",
     "Coconut curry => -tree_nuts 0",
     "Toasted coconut flakes => -tree_nuts",
     "Grated nutmeg => -tree_nuts 0",
