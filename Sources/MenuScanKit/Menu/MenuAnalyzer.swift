@@ -661,9 +661,10 @@ public struct MenuAnalyzer: Sendable {
         "todos", "todas", "nuestra", "nuestros", "tutti", "tutte", "nostra", "nostri",
     ]
 
-    /// A line that names the menu's dishes, food or kitchen ("all our *dishes*…", "unsere *Küche*…").
+    /// A line that names the menu's dishes, food or kitchen ("all our *dishes*…", "unsere *Küche*…"):
+    /// one that speaks for the menu by a menu noun, not by a quantifier alone.
     static func namesTheMenu(_ text: String) -> Bool {
-        speaksForTheMenu(text) && foldedWords(text).contains(where: menuNouns.contains)
+        foldedWords(text).contains(where: menuNouns.contains)
     }
 
     /// A line that talks about the whole menu or kitchen, not one dish.

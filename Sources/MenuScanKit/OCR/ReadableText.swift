@@ -4,8 +4,8 @@
 /// ("cccvsccccevesausnusn", "SOOOSSOSSSSSHSSHHSS", "......0000000008"); neither is text
 /// anyone printed, and a transcription leaves both out. The JSON keeps every word as read.
 public enum ReadableText {
-    /// Characters of a leader as printed.
-    static let dots: Set<Character> = [".", "·", "…", "_"]
+    /// Characters of a leader as printed (the structure's own set).
+    static let dots = PageLayout.leaderChars
     /// What Tesseract reads a leader's dots as when it takes them for letters: round
     /// small letters and digits, and the punctuation around them.
     static let dotLike: Set<Character> = dots.union([",", ":", ";", "-", "+", "'", "`", "~", "*", "¢", "°",
