@@ -70,7 +70,43 @@ import Testing
         // A dish named after the label is its own dish.
         #expect(!AllergenFixtures.item("Vegan burger with fries", profile: gluten).safetyReasons.contains("dish_not_understood"))
         // Multi-word allergen terms still name a dish.
-        #expect(!AllergenFixtures.item("Peanut butter", profile: gluten).safetyReasons.contains("dish_not_understood"))
+        #expect(!AllergenFixtures.item("Egg noodles", profile: gluten).safetyReasons.contains("dish_not_understood"))
+    }
+
+    /// Foods that only season, sweeten or spread on something else ("Honey Butter" on a wings
+    /// list, "Cream Cheese" on a bagel list, "Beurre-sucre" on a crêpe list) name no dish of
+    /// their own: alone they are not understood, under a heading that names the dish they are
+    /// (models/allergens/flavourings.tsv, round 12).
+    @Test func flavouringsAloneNameNoDish() {
+        for line in ["Honey Butter", "Soy Garlic", "Cinnamon Sugar", "Beurre-sucre", "Plain Cream Cheese", "Garlic butter",
+                     "Peanut butter", "Kräuterbutter"] {
+            let item = AllergenFixtures.item(line, profile: gluten)
+            #expect(item.safety == .caution, "\(line)")
+            #expect(item.safetyReasons.contains("dish_not_understood"), "\(line)")
+        }
+        // A food that is eaten as itself, with or without its flavouring, is a dish.
+        for line in ["Garlic butter shrimp", "Honey glazed ham with rice", "Maple bacon", "Buffalo mozzarella and tomato"] {
+            #expect(!AllergenFixtures.item(line, profile: gluten).safetyReasons.contains("dish_not_understood"), "\(line)")
+        }
+        // Under its heading the flavour is the heading's dish: crêpes hold wheat.
+        let crepes = analyzer.analyze(text: "CREPES\nBeurre-sucre 6.50\nCaramel au beurre salé 7.50\n",
+                                      perLine: false, profile: gluten)
+        #expect(crepes.items.count == 2)
+        #expect(crepes.items.allSatisfy { !$0.safetyReasons.contains("dish_not_understood") })
+        #expect(crepes.items.allSatisfy { $0.safety == .unsafe })
+    }
+
+    @Test func flavouringRowsAreReadFromTheirTable() throws {
+        let set = try AllergenLexicon.parseFlavourings("# comment\nGarlic\ten\nbutter\ten\nSucre\tfr\n")
+        #expect(set == ["garlic", "butter", "sucre"])
+        #expect(throws: MenuScanError.self) { try AllergenLexicon.parseFlavourings("butter*\ten\n") }
+        func row(_ words: [String], _ a: AllergenID) -> LexiconEntry {
+            LexiconEntry(term: words.joined(separator: " "), words: words, allergens: [a], kind: .implied, diet: .none,
+                         confidence: 0.9, noFuzz: true, noAbsent: false, affix: .word, lang: "en")
+        }
+        let lexicon = AllergenLexicon(entries: [row(["garlic", "butter"], .milk), row(["garlic", "bread"], .gluten)],
+                                      qualifiers: [], letterCodes: [:], flavourings: set)
+        #expect(lexicon.flavours == [true, false])
     }
 
     @Test func dishesCarryWhatTheyAreMadeOf() {

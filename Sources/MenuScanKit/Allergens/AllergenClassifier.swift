@@ -39,6 +39,9 @@ struct ItemClassification: Sendable {
     var fragment = false
     /// Why a dish may contain an allergen ("burger: seeded buns are common").
     var mayContainWhy: [AllergenID: [String]] = [:]
+    /// Every food the item names is a flavouring ("Honey Butter", "Soy Garlic", "Cream Cheese"):
+    /// the flavour or filling of a dish its heading names, understood only through that heading.
+    var flavourOnly = false
 }
 
 private extension Array {
@@ -73,7 +76,8 @@ extension ItemClassification {
             mayContainWhy[a, default: []] += (k.mayContainWhy[a] ?? []).map { "\($0) (\(label))" }
         }
         // "Vanilla" under "ICE CREAM", "Margherita" under "PIZZAS": the section names the dish.
-        if !understoodFood && (roles.contains(.ingredient) || fragment) && k.roles.contains(where: { $0 == .dish || $0 == .section }) {
+        if !understoodFood && (roles.contains(.ingredient) || fragment || flavourOnly)
+            && k.roles.contains(where: { $0 == .dish || $0 == .section }) {
             understoodFood = true
         }
         askServer = askServer || k.askServer
@@ -375,6 +379,9 @@ struct AllergenClassifier: Sendable {
         return roles.contains(.ingredient) && contentWords >= 2
     }
 
+    /// Roles of terms that name a food (a dish, an ingredient, a section's kind of dish).
+    static let foodRoles: Set<LexiconEntry.Role> = [.dish, .ingredient, .section]
+
     /// Prepositions an item's text can start with only when it continues its heading's dish.
     static let fragmentStarts: Set<String> = ["with", "in", "on", "au", "aux", "al", "alla", "alle", "allo", "con", "mit",
                                                "im", "auf", "vom", "von", "nach", "avec", "sur", "met", "com"]
@@ -544,6 +551,13 @@ struct AllergenClassifier: Sendable {
         result.unknownTerms = unknown
         result.roles = roles
         result.understoodFood = Self.understands(roles, contentWords: tokens.filter(Self.isContentWord).count)
+        // "Honey Butter", "Soy Garlic" on a wings list, "Cream Cheese" on a bagel list: foods that
+        // only season or spread on something else name no dish of their own.
+        let foods = terms.filter { $0.entry < lexicon.roles.count && Self.foodRoles.contains(lexicon.roles[$0.entry]) }
+        if !foods.isEmpty && foods.allSatisfy({ $0.entry < lexicon.flavours.count && lexicon.flavours[$0.entry] }) {
+            result.understoodFood = false
+            result.flavourOnly = true
+        }
         // "In der Brühe" under MAULTASCHEN, "With fries" under BURGERS: a name that starts with a
         // preposition continues its heading's dish and is understood only through it.
         if let first = tokens.first(where: { $0.kind == .word }), Self.fragmentStarts.contains(first.norm) {

@@ -88,6 +88,10 @@ public struct AllergenLexicon: Sendable {
     /// the row (reading a field of `entries[i]` in a hot loop copied the whole row).
     var kinds: [LexiconEntry.Kind] = []
     var roles: [LexiconEntry.Role] = []
+    /// Whether each row is a flavouring (flavourings.tsv: it seasons, sweetens, spreads on or
+    /// tops something else, so by itself it names no dish): its term is listed, or every word
+    /// of it is ("garlic butter").
+    var flavours: [Bool] = []
     var wordsOf: [[String]] = []
     var affixTerms: [String] = []
     var affixKinds: [LexiconEntry.Affix] = []
@@ -97,12 +101,14 @@ public struct AllergenLexicon: Sendable {
     public var termCount: Int { entries.count }
     public var qualifierCount: Int { qualifiers.count }
 
-    init(entries: [LexiconEntry], qualifiers: [QualifierEntry], letterCodes: [String: [AllergenID]]) {
+    init(entries: [LexiconEntry], qualifiers: [QualifierEntry], letterCodes: [String: [AllergenID]],
+         flavourings: Set<String> = []) {
         self.entries = entries
         self.qualifiers = qualifiers
         self.letterCodes = letterCodes
         kinds = entries.map(\.kind)
         roles = entries.map(\.role)
+        flavours = entries.map { flavourings.contains($0.term) || $0.words.allSatisfy(flavourings.contains) }
         wordsOf = entries.map(\.words)
         for (i, e) in entries.enumerated() {
             switch e.affix {
@@ -260,10 +266,11 @@ public struct AllergenLexicon: Sendable {
         if let known = try readIfPresent("known.tsv") { entries += try parseKnown(known) }
         let quals = try parseQualifiers(read("qualifiers.tsv"))
         let codes = try parseCodes(read("codes.tsv"))
+        let flavourings = try readIfPresent("flavourings.tsv").map(parseFlavourings) ?? []
         guard !entries.isEmpty, !quals.isEmpty else {
             throw MenuScanError.lexiconUnavailable.with(detail: "empty lexicon")
         }
-        return AllergenLexicon(entries: entries, qualifiers: quals, letterCodes: codes)
+        return AllergenLexicon(entries: entries, qualifiers: quals, letterCodes: codes, flavourings: flavourings)
     }
 
     /// The lexicon under `ModelLocator`'s `models/allergens`.
@@ -421,6 +428,20 @@ public struct AllergenLexicon: Sendable {
             out.append(LexiconEntry(term: term, words: words, allergens: [], kind: .known, diet: diet, confidence: 1,
                                     noFuzz: true, noAbsent: false, affix: affix, lang: cols.count > 3 ? cols[3] : "",
                                     role: role, table: .known))
+        }
+        return out
+    }
+
+    /// flavourings.tsv: `term, lang`: terms that by themselves name no dish, folded as the
+    /// lexicon folds its terms.
+    static func parseFlavourings(_ text: String) throws -> Set<String> {
+        var out: Set<String> = []
+        for (n, cols) in rows(text) {
+            let (term, _, affix) = try termWords(cols[0], file: "flavourings.tsv", line: n)
+            guard affix == .word else {
+                throw MenuScanError.lexiconUnavailable.with(detail: "flavourings.tsv:\(n): no affixes here")
+            }
+            out.insert(term)
         }
         return out
     }
