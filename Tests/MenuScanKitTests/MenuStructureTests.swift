@@ -498,6 +498,23 @@ enum PageBuilder {
         #expect(!PageLayout.isLonePriceOrCalories("640 Cal"))  // calories alone stay where they are
     }
 
+    /// Three columns read across as one row, the leader dots of the first not read: the wide
+    /// gap splits the row, and the price that starts the middle part is its left name's.
+    @Test func aPriceThatStartsThePartAfterAWideGapIsItsLeftNamesPrice() {
+        func w(_ t: String, _ x: Int) -> OCRWord { OCRWord(text: t, confidence: 0.9, box: Box(x: x, y: 100, width: 10 * t.count, height: 20)) }
+        let words = [w("Gulaschsuppe", 20), w("5,80", 300), w("Gebackener", 360), w("Kibbeling", 470), w("mit", 570),
+                     w("Strindberg", 800)]
+        let line = OCRLine(box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, words: words)
+        let segs = PageLayout.segments(of: PageBuilder.page([line])).map { $0.words.map(\.text).joined(separator: " ") }
+        #expect(segs == ["Gulaschsuppe 5,80", "Gebackener Kibbeling mit", "Strindberg"])
+        // Ordinary word spacing after a price inside one dish's line keeps the line whole.
+        #expect(PageLayout.splitLeadingPrice([w("5,80", 0), w("Served", 45), w("with", 110)]).count == 1)
+        #expect(PageLayout.splitLeadingPrice([w("5,80", 0), w("Served", 60), w("with", 125)]).count == 2)
+        // Leaders, a word or a lower-case continuation are not a price and a dish.
+        #expect(PageLayout.splitLeadingPrice([w(".....", 0), w("Served", 80), w("with", 145)]).count == 1)
+        #expect(PageLayout.splitLeadingPrice([w("5,80", 0), w("served", 80), w("with", 145)]).count == 1)
+    }
+
     @Test func priceFarRightStaysWithItsName() {
         let name = PageBuilder.line("Garlic bread", x: 20, y: 0)
         let price = PageBuilder.line("4.50", x: 700, y: 0)

@@ -33,7 +33,7 @@ enum PageLayout {
                 parts.append(current)
                 // A price far to the right stays with its name ("Soup        5.50").
                 var merged: [[OCRWord]] = []
-                for p in parts {
+                for p in parts.flatMap(splitLeadingPrice) {
                     let text = p.map(\.text).joined(separator: " ")
                     if let last = merged.last, isLonePriceOrCalories(text),
                        !last.isEmpty, PriceParser.find(in: last.map(\.text).joined(separator: " "), allowPlain: false) == nil {
@@ -67,6 +67,18 @@ enum PageLayout {
         }
         parts.append(Array(words[start...]))
         return parts
+    }
+
+    /// A part of a line that starts with the price of the dish on its left (whose leader dots
+    /// were not read, so a wide gap split them) and goes on, past a gutter, with the next
+    /// column's dish ("Gulaschsuppe      5,80 | Gebackener Kibbeling mit"): the price is cut
+    /// off, to join its name.
+    static func splitLeadingPrice(_ words: [OCRWord]) -> [[OCRWord]] {
+        guard words.count >= 3, endsAnItem(words[0].text), !isLeaders(words[0].text), startsADish(words[1].text),
+              words[2].text.filter(\.isLetter).count >= 2 else { return [words] }
+        let g = gaps(words)
+        guard g.count > 1, g[1] >= gutterGap else { return [words] }
+        return [[words[0]], Array(words[1...])]
     }
 
     /// A gutter between two columns is wider than a word space: after a price (not after
