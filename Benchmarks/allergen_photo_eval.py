@@ -10,7 +10,12 @@ per-allergen precision/recall. A labelled item with no matching predicted item
 counts all its allergens as missed. This measures the photo path with the stock
 Tesseract CLI standing in for MenuScan's OCR stage (built in another branch).
 
+With --dir DIR the labelled photos are DIR's NAME.jpg + NAME.items.json instead: e.g. a
+held-out written set drawn as photos by `Benchmarks/gen_menus.py OUT --from-labels FILE`
+(its split by menu name: --modulus 2 for set 3, 3 for the others).
+
 Usage: python3 Benchmarks/allergen_photo_eval.py [--bin …] [--eval …] [--lang …] [--show-errors]
+       python3 Benchmarks/allergen_photo_eval.py --pipeline --dir OUT [--modulus 3] [--part check]
 """
 import argparse, csv, json, os, subprocess, sys, tempfile
 from collections import defaultdict
@@ -77,10 +82,12 @@ def main():
     ap.add_argument("--show-errors", action="store_true")
     ap.add_argument("--part", choices=["check", "tune", "all"], default="check",
                     help="which part of the labelled menus (allergen_eval.part_of; default: check)")
+    ap.add_argument("--dir", help="labelled photos (NAME.jpg + NAME.items.json) instead of EVAL/menus")
+    ap.add_argument("--modulus", type=int, default=3, help="the tune/check split's modulus (evalsplit.part_of)")
     ap.add_argument("--pipeline", action="store_true",
                     help="use MenuScan's own pipeline (`menuscan scan --allergens all`) instead of the tesseract CLI + classify --page")
     a = ap.parse_args()
-    mdir = os.path.join(a.eval, "menus")
+    mdir = a.dir or os.path.join(a.eval, "menus")
     if not os.path.isdir(mdir):
         print("evaluation data not found: skipped"); return
     tmp = tempfile.mkdtemp()
@@ -96,7 +103,7 @@ def main():
         if not f.endswith(".items.json"):
             continue
         name = f[:-len(".items.json")]
-        if a.part not in ("all", part_of(name)):
+        if a.part not in ("all", part_of(name, a.modulus)):
             continue
         img = next((os.path.join(mdir, name + e) for e in (".jpg", ".png", ".jpeg") if os.path.exists(os.path.join(mdir, name + e))), None)
         if not img:

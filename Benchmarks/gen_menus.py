@@ -22,8 +22,19 @@ seeds (default 1). Fonts come from Debian packages (fonts-dejavu-core,
 fonts-liberation, fonts-urw-base35, fonts-freefont-ttf, fonts-dejavu-extra);
 whatever of them is installed is used.
 
+With --from-labels FILE (a held-out written set, Benchmarks/data/heldout*_menu_items.json)
+the menus' content is that set's own: each menu of the file becomes one photo NAME.jpg
+(NAME = the menu's id, so the set's tune/check split by name carries over), its sections,
+dishes, descriptions and notes printed in a drawn layout, and NAME.items.json also holds each
+dish's labelled `allergens` and `may_contain`: the photo path's allergen safety measured on
+menus whose truth was written before MenuScan saw them (Benchmarks/allergen_photo_eval.py
+--dir OUT). Nothing is added that would change that truth: no supplements, no random notes,
+no footer. Letters a drawn font may lack (CJK, Armenian…) are left out of the printed text and
+of the labels' names.
+
 Usage: python3 Benchmarks/gen_menus.py OUT [--seed 1] [--count 40] [--price-style desc_end]
        python3 Benchmarks/gen_menus.py OUT --test      (seed 9001, 24 menus)
+       python3 Benchmarks/gen_menus.py OUT --from-labels Benchmarks/data/heldout5_menu_items.json [--seed 1]
 """
 import argparse, glob, json, math, os, random
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -119,9 +130,17 @@ def fonts():
 
 
 # ---------------------------------------------------------------- layout
+def latin(s):
+    """The text with only what the generator's Latin fonts draw (Latin letters with their
+    accents, digits, punctuation), spaces squeezed."""
+    return " ".join("".join(c for c in s if ord(c) < 0x250 or c in "–—‘’“”…€£·•").split())
+
+
 class Menu:
-    def __init__(self, rng, price_style=None):
+    def __init__(self, rng, price_style=None, labels=None):
         self.rng = rng
+        # A written menu's rows (--from-labels): its content instead of the vocabulary's.
+        self.labels = labels
         self.regular, self.bold, self.deco = fonts()
         r = rng
         self.columns = r.choices([1, 2, 3], [0.45, 0.4, 0.15])[0]
@@ -174,7 +193,33 @@ class Menu:
             s = s + " €"
         return s
 
+    def labelled_content(self):
+        """Sections from the written menu's rows, in their order; a note row (section
+        "__NOTE__") is printed as the note of the section that follows it (or the last one)."""
+        secs, pending = [], []
+        for row in self.labels:
+            if row.get("section") == "__NOTE__":
+                n = latin(row["name"])
+                pending.append(n if n[-1:] in ".!?:" else n + ".")
+                continue
+            head = latin(row.get("section") or "")
+            if not secs or secs[-1]["raw"] != head:
+                secs.append(dict(raw=head, header=head.upper() if self.caps_headers else head, items=[], note=None))
+            if pending:
+                secs[-1]["note"] = " ".join(pending); pending = []
+            name = latin(row["name"])
+            p = None if self.price_style == "absent" else self.price()
+            cal = f"{self.rng.randint(12, 95) * 10} Cal" if self.calories else None
+            secs[-1]["items"].append(dict(name=name.upper() if self.caps_names else name, label_name=name,
+                                          description=latin(row.get("description") or ""), price=p, cal=cal, sup=None,
+                                          allergens=row.get("allergens") or [], may_contain=row.get("may_contain") or []))
+        if pending and secs:
+            secs[-1]["note"] = ((secs[-1]["note"] or "") + " " + " ".join(pending)).strip()
+        return secs
+
     def content(self):
+        if self.labels is not None:
+            return self.labelled_content()
         r = self.rng
         kinds = r.sample(list(SECTIONS), r.randint(2, 2 + self.columns * 2))
         secs = []
@@ -205,7 +250,7 @@ class Menu:
     def render(self):
         r = self.rng
         secs = self.content()
-        H = 6000
+        H = 6000 if self.labels is None else 16000
         img = Image.new("L", (self.W, H), 255)
         d = ImageDraw.Draw(img)
         margin = int(self.W * 0.06)
@@ -247,10 +292,20 @@ class Menu:
             for s in col:
                 sec = s["header"]
                 box_top = y - self.body // 2
-                text(x0, y, sec, self.f_head, "header", sec, None, align="centre" if self.centred or r.random() < 0.2 else "left", width=colw)
-                y += lh(self.f_head) + self.body // 3
+                if sec:
+                    text(x0, y, sec, self.f_head, "header", sec, None, align="centre" if self.centred or r.random() < 0.2 else "left", width=colw)
+                    y += lh(self.f_head) + self.body // 3
                 if s["note"]:
-                    text(x0, y, s["note"], self.f_note, "note", sec, None, align="centre" if self.centred else "left", width=colw)
+                    # wrapped to the column (a written menu's notes can be long)
+                    cur = ""
+                    for w in s["note"].split():
+                        t = (cur + " " + w).strip()
+                        if d.textlength(t, font=self.f_note) > colw * 0.95 and cur:
+                            text(x0, y, cur, self.f_note, "note", sec, None, align="centre" if self.centred else "left", width=colw)
+                            y += lh(self.f_note); cur = w
+                        else:
+                            cur = t
+                    text(x0, y, cur, self.f_note, "note", sec, None, align="centre" if self.centred else "left", width=colw)
                     y += lh(self.f_note) + self.body // 3
                 for it in s["items"]:
                     k = len(items_out)
@@ -323,14 +378,17 @@ class Menu:
                     desc = it["description"]
                     if it["sup"]:
                         desc = (desc + " " + it["sup"]).strip()
-                    items_out.append(dict(section=sec, name=it["name"], description=desc,
-                                          price=price_txt if self.price_style != "absent" else None))
+                    out = dict(section=sec, name=it["name"], description=desc,
+                               price=price_txt if self.price_style != "absent" else None)
+                    if "allergens" in it:
+                        out.update(name=it["label_name"], allergens=it["allergens"], may_contain=it["may_contain"])
+                    items_out.append(out)
                 if self.boxed:
                     d.rectangle([x0 - self.body // 2, box_top, x0 + colw + self.body // 2, y], outline=40, width=3)
                 y += self.body
             bottom = max(bottom, y)
         y = bottom + self.body
-        if r.random() < 0.6:
+        if self.labels is None and r.random() < 0.6:
             text(margin, y, r.choice(FOOTER), self.f_note, "note", None, None, align="centre", width=self.W - 2 * margin)
             y += lh(self.f_note)
         img = img.crop((0, 0, self.W, min(H, y + margin)))
@@ -395,7 +453,26 @@ def main():
     ap.add_argument("--count", type=int, default=40)
     ap.add_argument("--price-style", help="training data only: every menu uses this price layout family")
     ap.add_argument("--test", action="store_true", help=f"the fixed test set: seed {TEST_SEED}, 24 menus")
+    ap.add_argument("--from-labels", help="a held-out written set (JSON rows with menu, section, name, description, "
+                                          "allergens, may_contain): one photo per menu, its content and labels")
     a = ap.parse_args()
+    if a.from_labels:
+        os.makedirs(a.out, exist_ok=True)
+        menus = {}
+        for row in json.load(open(a.from_labels)):
+            menus.setdefault(row["menu"], []).append(row)
+        for i, (name, rows) in enumerate(menus.items()):
+            rng = random.Random(a.seed * 100003 + i)
+            m = Menu(rng, labels=rows)
+            m.supplements = m.set_menu = False
+            page, items, lines = m.render()
+            photo, q = photograph(page, rng)
+            photo.save(os.path.join(a.out, name + ".jpg"), quality=q)
+            json.dump(items, open(os.path.join(a.out, name + ".items.json"), "w"), indent=1, ensure_ascii=False)
+            json.dump(dict(layout=dict(columns=m.columns, price_style=m.price_style), lines=lines),
+                      open(os.path.join(a.out, name + ".lines.json"), "w"), indent=1, ensure_ascii=False)
+        print(f"{len(menus)} menus from {a.from_labels} (layout seed {a.seed}) in {a.out}")
+        return
     if a.test:
         a.seed, a.count, a.price_style = TEST_SEED, 24, None
     if a.seed == TEST_SEED and a.price_style:
