@@ -215,6 +215,39 @@ import Testing
         """
         let b = analyzer.analyze(text: notes, perLine: false, profile: AllergenProfile(allergens: [.eggs]))
         #expect(b.items.first?.safety == .unsafe)
+        // What the note's side usually holds is the dish's own, even for a dish MenuScan knows:
+        // homemade mayonnaise often has mustard (round 12; it was dropped as a section's guess).
+        let moules = """
+        MOULES
+        All moules come with a cone of frites and homemade mayonnaise.
+
+        Moules marinière 18.50
+        """
+        let m = analyzer.analyze(text: moules, perLine: false, profile: AllergenProfile(allergens: [.mustard]))
+        #expect(m.items.count == 1)
+        #expect(m.items.first?.mayContain.contains(.mustard) == true)
+        #expect(m.items.first?.safety == .caution)
+        let why = m.items.first?.mayContainEvidence.first { $0.id == .mustard }?.evidence ?? []
+        #expect(why.contains { $0.contains("note of section “MOULES”") })
+    }
+
+    /// An ampersand in a display font, read as "€:" or "£", is the connector it stands for:
+    /// "ginger & spring onion" is the Cantonese soy-sauce finish whichever way it was read (round 12).
+    @Test func aMisreadAmpersandStillJoinsItsWords() {
+        let profile = AllergenProfile(allergens: [.soybeans])
+        for line in ["Steamed sea bass, ginger & spring onion", "Steamed sea bass, ginger €: spring onion",
+                     "STEAMED SEA BASS, GINGER £ SPRING ONION"] {
+            let item = AllergenFixtures.item(line, profile: profile)
+            #expect(AllergenFixtures.ids(item).contains(.soybeans), "\(line)")
+            #expect(item.safety == .unsafe, "\(line)")
+        }
+        #expect(Tokenizer.isMisreadAmpersand("€:") && Tokenizer.isMisreadAmpersand("&") && Tokenizer.isMisreadAmpersand("$"))
+        #expect(!Tokenizer.isMisreadAmpersand("$12") && !Tokenizer.isMisreadAmpersand("€€") && !Tokenizer.isMisreadAmpersand("and"))
+        // Only between two words: a currency sign before a price stays what it is.
+        let priced = Tokenizer.tokenize(["Burger", "$", "12"].map { SourceWord(text: $0, confidence: nil) })
+        #expect(!priced.contains { $0.norm == "&" })
+        let joined = Tokenizer.tokenize(["ginger", "€:", "spring", "onion"].map { SourceWord(text: $0, confidence: nil) })
+        #expect(joined.map(\.norm) == ["ginger", "&", "spring", "onion"])
     }
 
     @Test func aNoteOnOneKindOfDishSpeaksForThatKindOnly() {

@@ -77,6 +77,13 @@ enum Tokenizer {
         var tokens: [Token] = []
         var sentence = 0
         for (wi, w) in words.enumerated() {
+            // "ginger €: spring onion": an ampersand in a display font read as a currency sign
+            // or another symbol, between two words, is the connector it stands for.
+            if isMisreadAmpersand(w.text), wi > 0, wi + 1 < words.count,
+               words[wi - 1].text.contains(where: \.isLetterFast), words[wi + 1].text.contains(where: \.isLetterFast) {
+                tokens.append(Token(norm: "&", raw: w.text, kind: .punct, word: wi, sentence: sentence))
+                continue
+            }
             var current = ""
             func flush() {
                 guard !current.isEmpty else { return }
@@ -143,6 +150,20 @@ enum Tokenizer {
             flush()
         }
         return tokens
+    }
+
+    /// Symbols OCR reads for a display font's ampersand.
+    static let ampersandMisreads: Set<Character> = ["&", "€", "£", "$", "¢", "¥", "@", "§", "%"]
+
+    /// A word of one such symbol, perhaps with a stray mark read beside it ("€:", ".&").
+    static func isMisreadAmpersand(_ text: String) -> Bool {
+        // (Most words start with a letter or digit: one byte decides.)
+        guard text.utf8.count <= 8, let first = text.utf8.first, !isAlnum(first) else { return false }
+        var symbols = 0
+        for ch in text {
+            if ampersandMisreads.contains(ch) { symbols += 1 } else if !":.,;'`".contains(ch) { return false }
+        }
+        return symbols == 1 && text.count <= 3
     }
 
     @inline(__always) private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }

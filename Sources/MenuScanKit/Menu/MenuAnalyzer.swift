@@ -328,10 +328,17 @@ public struct MenuAnalyzer: Sendable {
             // "All our pizzas are cooked on a thin crust." → gluten, "WINES" → sulphites.
             // "Steamed Rice" under RICE & NOODLES is rice, not noodles.
             let part = r.sectionLine.flatMap { h in h >= 0 && h < lines.count ? headingPart(h, name: r.name) : nil }
-            if r.sectionLine != nil || !r.noteLines.isEmpty {
-                let ctx = part.map { contextClassification(headingPart: $0, notes: r.noteLines) }
-                    ?? contextClassification(heading: r.sectionLine, notes: r.noteLines)
-                c.inherit(ctx, from: r.section.map { "from section “\($0)”" } ?? "from the section's note")
+            if r.sectionLine != nil {
+                let ctx = part.map { contextClassification(headingPart: $0, notes: []) }
+                    ?? contextClassification(heading: r.sectionLine, notes: [])
+                c.inherit(ctx, from: r.section.map { "from section “\($0)”" } ?? "from the section")
+            }
+            // A section's note says what its dishes are served with ("All moules come with frites
+            // and homemade mayonnaise"): what that usually holds is the dish's own, as for a
+            // note on the item's kind, not a guess a known dish overrides.
+            if !r.noteLines.isEmpty {
+                c.inherit(contextClassification(heading: nil, notes: r.noteLines),
+                          from: r.section.map { "from the note of section “\($0)”" } ?? "from the section's note", sameDish: true)
             }
             // A note on the item's kind says what it is served with: its guesses are the dish's own.
             for n in categoryNotes[k] ?? [] where n >= 0 && n < lines.count {
