@@ -132,8 +132,8 @@ def fonts():
 # ---------------------------------------------------------------- layout
 def latin(s):
     """The text with only what the generator's Latin fonts draw (Latin letters with their
-    accents, digits, punctuation), spaces squeezed."""
-    return " ".join("".join(c for c in s if ord(c) < 0x250 or c in "–—‘’“”…€£·•").split())
+    accents, Vietnamese's included, digits, punctuation), spaces squeezed."""
+    return " ".join("".join(c for c in s if ord(c) < 0x250 or 0x1E00 <= ord(c) <= 0x1EFF or c in "–—‘’“”…€£·•").split())
 
 
 class Menu:
