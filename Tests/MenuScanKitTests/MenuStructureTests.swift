@@ -515,6 +515,26 @@ enum PageBuilder {
         #expect(PageLayout.splitLeadingPrice([w("5,80", 0), w("served", 80), w("with", 145)]).count == 1)
     }
 
+    /// Two columns, each dish's price printed under its name: a price at the start of the
+    /// right column's lines is its own dish's, not the left column's row beside it (round 12).
+    @Test func aPriceUnderItsDishStaysInItsColumn() {
+        let lines = [
+            PageBuilder.line("Soup of the day", x: 20, y: 70),
+            PageBuilder.line("served with bread and butter", x: 20, y: 100),
+            PageBuilder.line("7.50", x: 20, y: 130),
+            PageBuilder.line("Lentil Soup", x: 600, y: 70),
+            PageBuilder.line("18.00", x: 600, y: 100),
+            PageBuilder.line("Green Salad", x: 600, y: 160),
+            PageBuilder.line("9.00", x: 600, y: 190),
+        ]
+        let segs = PageLayout.segments(of: PageBuilder.page(lines)).map { $0.words.map(\.text).joined(separator: " ") }
+        #expect(segs.contains("served with bread and butter"))
+        #expect(segs.contains("18.00"))
+        let a = analyzer.analyze(page: PageBuilder.page(lines), profile: nil)
+        #expect(a.items.map(\.name) == ["Soup of the day", "Lentil Soup", "Green Salad"])
+        #expect(a.items.map(\.price) == ["7.50", "18.00", "9.00"])
+    }
+
     @Test func priceFarRightStaysWithItsName() {
         let name = PageBuilder.line("Garlic bread", x: 20, y: 0)
         let price = PageBuilder.line("4.50", x: 700, y: 0)

@@ -198,13 +198,23 @@ enum PageLayout {
 
     /// A price Tesseract read as a line of its own joins the nearest text on
     /// its left in the same row ("Pesto pasta ……… 9.00"). The row follows the
-    /// page's `slope`: on a tilted photo the price sits higher or lower.
+    /// page's `slope`: on a tilted photo the price sits higher or lower. A price
+    /// left-aligned under a line of text (within three line heights) is printed
+    /// under its dish and stays in its column.
     static func attachLonePrices(_ segs: [Segment], slope: Double = 0) -> [Segment] {
         var segs = segs
         var removed = Set<Int>()
         func text(_ s: Segment) -> String { s.words.map(\.text).joined(separator: " ") }
+        let lone = segs.map { isLonePriceOrCalories(text($0)) }
         for (i, s) in segs.enumerated() {
-            guard isLonePriceOrCalories(text(s)) else { continue }
+            guard lone[i] else { continue }
+            // A price printed under its dish, at the start of the dish's own lines, is that
+            // dish's: the text beside it on the left is the column before ("Soße nach Wahl … |
+            // 18 €" under "Linsensuppe" in the next column).
+            let h = max(1, s.box.height)
+            if segs.indices.contains(where: { k in
+                k != i && !lone[k] && !removed.contains(k) && abs(segs[k].box.x - s.box.x) <= max(h, 6)
+                    && segs[k].box.maxY <= s.box.y + h / 2 && s.box.y - segs[k].box.maxY <= 3 * h }) { continue }
             var best: Int? = nil
             for (j, t) in segs.enumerated() where j != i && !removed.contains(j) && t.box.maxX <= s.box.x {
                 // Where t's row is at the price's x.
