@@ -8,6 +8,23 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
 }
 
 @Suite struct LineRoleTests {
+    /// A menu's headings share one style: a lower-case "heading" among headings in capitals is
+    /// a dish's name read tall; with no majority in capitals nothing changes (round 12).
+    @Test func aLowerCaseHeadingAmongCapitalHeadingsIsADishName() {
+        let texts = ["ENTRADAS", "Empanada de humita", "Provoleta", "Chorizo criollo", "POSTRES", "VINOS", "Morcilla"]
+        var roles: [LineRole] = [.header, .name, .header, .name, .header, .header, .header]
+        var probs: [[LineRole: Double]] = roles.map { [$0: 0.6] }
+        MenuAnalyzer.harmoniseHeadings(roles: &roles, probabilities: &probs, texts: texts)
+        #expect(roles == [.header, .name, .name, .name, .header, .header, .name])
+        #expect(probs[2][.name] == 0.6)
+        // Title-case headings (the menu's style) stay headings.
+        let titled = ["Starters", "Soup", "Mains", "DRINKS"]
+        var titledRoles: [LineRole] = [.header, .name, .header, .header]
+        var titledProbs: [[LineRole: Double]] = titledRoles.map { [$0: 0.6] }
+        MenuAnalyzer.harmoniseHeadings(roles: &titledRoles, probabilities: &titledProbs, texts: titled)
+        #expect(titledRoles == [.header, .name, .header, .header])
+    }
+
     let analyzer = AllergenFixtures.analyzer
 
     @Test func nameLinesGiveUpPricesCaloriesAndSideDescriptions() {

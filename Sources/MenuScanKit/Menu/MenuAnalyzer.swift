@@ -42,9 +42,24 @@ public struct MenuAnalyzer: Sendable {
     static func lineRoles(segments segs: [PageLayout.Segment], runs: [[Int]], model: RoleModel) -> RoleAssignment {
         let texts = segs.map { $0.words.map(\.text).joined(separator: " ") }
         let vectors = LineFeatures.vectors(lines: segs.map(\.words), texts: texts, runs: runs)
-        let probs = vectors.map { model.probabilities($0) }
-        let roles = probs.map { p in LineRole.allCases.max { (p[$0] ?? 0) < (p[$1] ?? 0) } ?? .other }
+        var probs = vectors.map { model.probabilities($0) }
+        var roles = probs.map { p in LineRole.allCases.max { (p[$0] ?? 0) < (p[$1] ?? 0) } ?? .other }
+        harmoniseHeadings(roles: &roles, probabilities: &probs, texts: texts)
         return RoleAssignment(roles: roles, probabilities: probs)
+    }
+
+    /// A menu prints its section headings in one style. Where most of them are in capitals
+    /// (two at least), a line in lower case taken for a heading ("Provoleta" between ENTRADAS
+    /// and POSTRES, its letters boxed tall) is a dish's name: its dish is kept, and the dishes
+    /// after it stay under their real section.
+    static func harmoniseHeadings(roles: inout [LineRole], probabilities probs: inout [[LineRole: Double]], texts: [String]) {
+        let headings = roles.indices.filter { roles[$0] == .header && $0 < texts.count }
+        let capitals = headings.filter { MenuStructurer.isMostlyCapitals(texts[$0]) }
+        guard capitals.count >= 2 && 2 * capitals.count > headings.count else { return }
+        for i in headings where !MenuStructurer.isMostlyCapitals(texts[i]) && texts[i].contains(where: \.isLowercase) {
+            roles[i] = .name
+            if i < probs.count { probs[i][.name] = max(probs[i][.name] ?? 0, probs[i][.header] ?? 0) }
+        }
     }
 
     /// One line of a photo as the structure stage sees it: text, box, run,

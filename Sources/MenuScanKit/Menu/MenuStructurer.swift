@@ -188,7 +188,7 @@ struct MenuStructurer {
     static func isAllCapsHeader(_ s: String) -> Bool { isHeaderLike(s) && isMostlyCapitals(s) }
 
     /// Three or more letters, at least 60 % of them capitals.
-    fileprivate static func isMostlyCapitals(_ s: String) -> Bool {
+    static func isMostlyCapitals(_ s: String) -> Bool {
         let ls = letters(s)
         return ls.count >= 3 && Double(ls.filter(\.isUppercaseFast).count) >= 0.6 * Double(ls.count)
     }
