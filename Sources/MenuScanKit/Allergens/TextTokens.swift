@@ -81,7 +81,7 @@ enum Tokenizer {
             // or another symbol, between two words, is the connector it stands for.
             if isMisreadAmpersand(w.text), wi > 0, wi + 1 < words.count,
                words[wi - 1].text.contains(where: \.isLetterFast), words[wi + 1].text.contains(where: \.isLetterFast) {
-                tokens.append(Token(norm: "&", raw: w.text, kind: .punct, word: wi, sentence: sentence))
+                tokens.append(Token(norm: "&", raw: w.text.trimmingWhitespace(), kind: .punct, word: wi, sentence: sentence))
                 continue
             }
             var current = ""
@@ -158,12 +158,15 @@ enum Tokenizer {
     /// A word of one such symbol, perhaps with a stray mark read beside it ("€:", ".&").
     static func isMisreadAmpersand(_ text: String) -> Bool {
         // (Most words start with a letter or digit: one byte decides.)
-        guard text.utf8.count <= 8, let first = text.utf8.first, !isAlnum(first) else { return false }
-        var symbols = 0
+        guard text.utf8.count <= 12, let first = text.utf8.first, !isAlnum(first) else { return false }
+        var symbols = 0, marks = 0
         for ch in text {
-            if ampersandMisreads.contains(ch) { symbols += 1 } else if !":.,;'`".contains(ch) { return false }
+            if ampersandMisreads.contains(ch) { symbols += 1 }
+            else if ch.isWhitespace { continue }  // (no token either way: "%\u{A0}" is "%")
+            else if ":.,;'`".contains(ch) { marks += 1 }
+            else { return false }
         }
-        return symbols == 1 && text.count <= 3
+        return symbols == 1 && symbols + marks <= 3
     }
 
     @inline(__always) private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
