@@ -463,8 +463,7 @@ def main():
             menus.setdefault(row["menu"], []).append(row)
         for i, (name, rows) in enumerate(menus.items()):
             rng = random.Random(a.seed * 100003 + i)
-            m = Menu(rng, labels=rows)
-            m.supplements = m.set_menu = False
+            m = Menu(rng, labels=rows)  # (labelled_content draws no supplements and no set menus)
             page, items, lines = m.render()
             photo, q = photograph(page, rng)
             photo.save(os.path.join(a.out, name + ".jpg"), quality=q)

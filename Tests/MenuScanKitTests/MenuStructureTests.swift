@@ -39,6 +39,11 @@ enum PageBuilder {
     static func page(_ lines: [OCRLine]) -> OCRPage {
         OCRPage(blocks: [OCRBlock(box: lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }, lines: lines)])
     }
+
+    /// The text of each segment the page layout makes of these lines.
+    static func segmentTexts(_ lines: [OCRLine]) -> [String] {
+        PageLayout.segments(of: page(lines)).map { $0.words.map(\.text).joined(separator: " ") }
+    }
 }
 
 @Suite struct MenuPriceTests {
@@ -488,7 +493,7 @@ enum PageBuilder {
         }
         lines += rows.map { tilted($0.1, x: 850, y: $0.2) }
         // The page layout puts each price (and its calories) on its name's line.
-        let segs = PageLayout.segments(of: PageBuilder.page(lines)).map { $0.words.map(\.text).joined(separator: " ") }
+        let segs = PageBuilder.segmentTexts(lines)
         #expect(segs.contains("BEEF FRITTERS 15 650 Cal"))
         #expect(segs.contains("CHICKEN GRATIN 12.5 530 Cal"))
         let a = analyzer.analyze(page: PageBuilder.page(lines), profile: nil)
@@ -505,7 +510,7 @@ enum PageBuilder {
         let words = [w("Gulaschsuppe", 20), w("5,80", 300), w("Gebackener", 360), w("Kibbeling", 470), w("mit", 570),
                      w("Strindberg", 800)]
         let line = OCRLine(box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, words: words)
-        let segs = PageLayout.segments(of: PageBuilder.page([line])).map { $0.words.map(\.text).joined(separator: " ") }
+        let segs = PageBuilder.segmentTexts([line])
         #expect(segs == ["Gulaschsuppe 5,80", "Gebackener Kibbeling mit", "Strindberg"])
         // Ordinary word spacing after a price inside one dish's line keeps the line whole.
         #expect(PageLayout.splitLeadingPrice([w("5,80", 0), w("Served", 45), w("with", 110)]).count == 1)
@@ -527,7 +532,7 @@ enum PageBuilder {
             PageBuilder.line("Green Salad", x: 600, y: 160),
             PageBuilder.line("9.00", x: 600, y: 190),
         ]
-        let segs = PageLayout.segments(of: PageBuilder.page(lines)).map { $0.words.map(\.text).joined(separator: " ") }
+        let segs = PageBuilder.segmentTexts(lines)
         #expect(segs.contains("served with bread and butter"))
         #expect(segs.contains("18.00"))
         let a = analyzer.analyze(page: PageBuilder.page(lines), profile: nil)

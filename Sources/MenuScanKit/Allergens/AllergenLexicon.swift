@@ -108,7 +108,7 @@ public struct AllergenLexicon: Sendable {
         self.letterCodes = letterCodes
         kinds = entries.map(\.kind)
         roles = entries.map(\.role)
-        flavours = entries.map { flavourings.contains($0.term) || $0.words.allSatisfy(flavourings.contains) }
+        flavours = entries.map { flavourings.contains($0.term) || (!$0.words.isEmpty && $0.words.allSatisfy(flavourings.contains)) }
         wordsOf = entries.map(\.words)
         for (i, e) in entries.enumerated() {
             switch e.affix {

@@ -54,9 +54,9 @@ public struct MenuAnalyzer: Sendable {
     /// after it stay under their real section.
     static func harmoniseHeadings(roles: inout [LineRole], probabilities probs: inout [[LineRole: Double]], texts: [String]) {
         let headings = roles.indices.filter { roles[$0] == .header && $0 < texts.count }
-        let capitals = headings.filter { MenuStructurer.isMostlyCapitals(texts[$0]) }
+        let capitals = Set(headings.filter { MenuStructurer.isMostlyCapitals(texts[$0]) })
         guard capitals.count >= 2 && 2 * capitals.count > headings.count else { return }
-        for i in headings where !MenuStructurer.isMostlyCapitals(texts[i]) && texts[i].contains(where: \.isLowercase) {
+        for i in headings where !capitals.contains(i) && texts[i].contains(where: \.isLowercase) {
             roles[i] = .name
             if i < probs.count { probs[i][.name] = max(probs[i][.name] ?? 0, probs[i][.header] ?? 0) }
         }
@@ -356,7 +356,8 @@ public struct MenuAnalyzer: Sendable {
                           from: r.section.map { "from the note of section “\($0)”" } ?? "from the section's note", sameDish: true)
             }
             // A note on the item's kind says what it is served with: its guesses are the dish's own.
-            for n in categoryNotes[k] ?? [] where n >= 0 && n < lines.count {
+            // (A note read as the item's section note already spoke for it.)
+            for n in categoryNotes[k] ?? [] where n >= 0 && n < lines.count && !r.noteLines.contains(n) {
                 c.inherit(contextClassification(heading: nil, notes: [n]),
                           from: "from the menu's note “\(Self.shortened(lines[n].text))”", sameDish: true)
             }

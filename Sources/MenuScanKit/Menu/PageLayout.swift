@@ -196,6 +196,13 @@ enum PageLayout {
         return min(0.1, max(-0.1, slopes[slopes.count / 2]))
     }
 
+    /// `price` starts where the line `text` above it starts (its own height, 6 px at least, either
+    /// way) and at most three of its heights below: printed under that line, in its column.
+    static func startsUnder(_ price: Box, _ text: Box) -> Bool {
+        let h = max(1, price.height)
+        return abs(text.x - price.x) <= max(h, 6) && text.maxY <= price.y + h / 2 && price.y - text.maxY <= 3 * h
+    }
+
     /// A price Tesseract read as a line of its own joins the nearest text on
     /// its left in the same row ("Pesto pasta ……… 9.00"). The row follows the
     /// page's `slope`: on a tilted photo the price sits higher or lower. A price
@@ -207,14 +214,11 @@ enum PageLayout {
         func text(_ s: Segment) -> String { s.words.map(\.text).joined(separator: " ") }
         let lone = segs.map { isLonePriceOrCalories(text($0)) }
         for (i, s) in segs.enumerated() {
-            guard lone[i] else { continue }
             // A price printed under its dish, at the start of the dish's own lines, is that
             // dish's: the text beside it on the left is the column before ("Soße nach Wahl … |
             // 18 €" under "Linsensuppe" in the next column).
-            let h = max(1, s.box.height)
-            if segs.indices.contains(where: { k in
-                k != i && !lone[k] && !removed.contains(k) && abs(segs[k].box.x - s.box.x) <= max(h, 6)
-                    && segs[k].box.maxY <= s.box.y + h / 2 && s.box.y - segs[k].box.maxY <= 3 * h }) { continue }
+            guard lone[i], !segs.indices.contains(where: { k in
+                k != i && !lone[k] && !removed.contains(k) && startsUnder(s.box, segs[k].box) }) else { continue }
             var best: Int? = nil
             for (j, t) in segs.enumerated() where j != i && !removed.contains(j) && t.box.maxX <= s.box.x {
                 // Where t's row is at the price's x.
