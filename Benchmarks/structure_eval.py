@@ -144,12 +144,13 @@ def main():
     ap.add_argument("--lang", default="eng")
     ap.add_argument("--show", action="store_true", help="print missed labels and unmatched predictions")
     ap.add_argument("--json", help="also write the per-menu figures here")
+    ap.add_argument("--modulus", type=int, default=3, help="the tune/check split's modulus (evalsplit.part_of; 2 for held-out set 3)")
     a = ap.parse_args()
     a.cache = os.path.join(a.cache, re.sub(r"[^A-Za-z0-9]+", "_", os.path.abspath(a.dir)))
     if not os.path.isdir(a.dir):
         print("evaluation data not found: skipped"); return
     names = sorted(f[:-len(".items.json")] for f in os.listdir(a.dir) if f.endswith(".items.json"))
-    names = [n for n in names if a.part == "all" or part_of(n) == a.part]
+    names = [n for n in names if a.part == "all" or part_of(n, a.modulus) == a.part]
     tot = dict(labels=0, found=0, pred=0, name=0, desc=0, desc_n=0, price=0, price_n=0, price_pred=0)
     rows, per = [], []
     for name in names:
@@ -173,10 +174,10 @@ def main():
         for k in tot:
             tot[k] += f[k]
         warn = ",".join(w.get("code", w.get("id", "?")) if isinstance(w, dict) else str(w) for w in menu.get("warnings", []))
-        rows.append(f"| {name[-40:]} | {part_of(name)} | {f['labels']} | {f['found']} ({100 * f['found'] / max(1, f['labels']):.0f} %) | "
+        rows.append(f"| {name[-40:]} | {part_of(name, a.modulus)} | {f['labels']} | {f['found']} ({100 * f['found'] / max(1, f['labels']):.0f} %) | "
                     f"{f['pred'] - f['found']} | {f['name']}/{f['found']} | {f['price']}/{f['price_n']} | {f['desc']}/{f['desc_n']} | "
                     f"{menu.get('confidence')} {menu.get('confidenceLevel')} | {menu.get('requiresUserVerification')} |")
-        per.append(dict(menu=name, part=part_of(name), confidence=menu.get("confidence"), **f))
+        per.append(dict(menu=name, part=part_of(name, a.modulus), confidence=menu.get("confidence"), **f))
         if a.show:
             for i, lab in enumerate(labels):
                 if i not in m:
