@@ -25,6 +25,68 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(titledRoles == [.header, .name, .header, .header])
     }
 
+    /// Lines with given roles, one under another (`tline` boxes), through the role structurer.
+    private func structure(_ rows: [(String, LineRole, Int)], headingsInCapitals: Bool = false) -> RoleStructurer.Output {
+        let lines = rows.map { text, _, y in
+            StructLine(text: text, words: [], ocrWords: tline(text, x: 40, y: y, h: 20).words)
+        }
+        return RoleStructurer(lines: lines, runs: [Array(lines.indices)], legendLines: [], roles: rows.map(\.1),
+                              nameProbability: rows.map { $0.1 == .name ? 0.8 : 0.1 },
+                              headingsInCapitals: headingsInCapitals).run()
+    }
+
+    /// On a priced page an unpriced "dish" with only a statement about its section under it
+    /// ("Alle Eierspeisen werden in Butter zubereitet.") is the section's header, and the
+    /// statement its note: the butter is context for every egg dish (round 13).
+    @Test func aHeaderWithAStatementUnderItOpensASectionWithItsNote() {
+        let out = structure([("EIERSPEISEN", .name, 0), ("Alle Eierspeisen werden in Butter zubereitet.", .description, 30),
+                             ("RÜHREI 5", .name, 70), ("OMELETT 6", .name, 100), ("SPIEGELEI 4", .name, 130)])
+        #expect(out.items.map(\.name) == ["RÜHREI", "OMELETT", "SPIEGELEI"])
+        #expect(out.items.allSatisfy { $0.section == "EIERSPEISEN" && $0.noteLines == [1] })
+        #expect(out.sectionNotes.map(\.lines) == [[1]])
+        // A description that says nothing for the section leaves the dish a dish.
+        let dish = structure([("SOUP OF THE DAY", .name, 0), ("roasted tomato with basil and bread", .description, 30),
+                              ("RÜHREI 5", .name, 70), ("OMELETT 6", .name, 100), ("SPIEGELEI 4", .name, 130)])
+        #expect(dish.items.map(\.name) == ["SOUP OF THE DAY", "RÜHREI", "OMELETT", "SPIEGELEI"])
+        #expect(dish.items[0].descriptionParts == ["roasted tomato with basil and bread"])
+    }
+
+    /// Where a page prints its dishes in capitals, a line in lower case right under a priced
+    /// dish describes it, also where the model read it as a name; and where its headings are
+    /// in capitals, such a line is never promoted to a heading (round 13).
+    @Test func aLowerCaseLineUnderACapitalDishDescribesIt() {
+        let rows: [(String, LineRole, Int)] = [
+            ("AUFSCHNITT & KÄSE", .header, 0), ("SCHINKENPLATTE 22", .name, 40),
+            ("Kochschinken, Schwarzwälder Schinken", .name, 66), ("KÄSEAUSWAHL 11", .name, 100),
+            ("Bergkäse, Gouda, Camembert", .name, 126), ("FLEISCHSALAT 24", .name, 160)]
+        for capitals in [false, true] {
+            let out = structure(rows, headingsInCapitals: capitals)
+            #expect(out.items.map(\.name) == ["SCHINKENPLATTE", "KÄSEAUSWAHL", "FLEISCHSALAT"])
+            #expect(out.items.map(\.descriptionParts) == [["Kochschinken, Schwarzwälder Schinken"], ["Bergkäse, Gouda, Camembert"], []])
+            #expect(out.items.allSatisfy { $0.section == "AUFSCHNITT & KÄSE" })
+        }
+        // Names in title case: a bare line before a priced name is still a header in body type,
+        // unless the page's headings are in capitals.
+        let titled: [(String, LineRole, Int)] = [("Burgers", .name, 0), ("Classic Burger 12", .name, 40),
+                                                 ("Cheese Burger 13", .name, 70), ("Sides", .name, 110), ("Fries 4", .name, 140)]
+        #expect(structure(titled).items.map(\.section) == ["Burgers", "Burgers", "Sides"])
+        #expect(structure(titled, headingsInCapitals: true).items.map(\.name) == ["Burgers", "Classic Burger", "Cheese Burger", "Sides", "Fries"])
+    }
+
+    /// A heading found only by the priced-page rule (a bare line in body type before priced
+    /// dishes) sits under the heading the model read: the dishes under it keep that heading
+    /// as context ("ÆG OG REJER", a dish whose price was lost, under SMØRREBRØD) (round 13).
+    @Test func aHeadingInBodyTypeIsNestedInTheHeadingAboveIt() {
+        let out = structure([("SMØRREBRØD", .header, 0), ("All smørrebrød are served on rye bread with butter.", .note, 40),
+                             ("KARRYSILD 13", .name, 70), ("ÆG OG REJER", .name, 100), ("LEVERPOSTEJ 12", .name, 130),
+                             ("TATAR 18", .name, 160), ("DRINKS", .header, 200), ("PILSNER 6", .name, 240)])
+        #expect(out.items.map(\.name) == ["KARRYSILD", "LEVERPOSTEJ", "TATAR", "PILSNER"])
+        #expect(out.items.map(\.section) == ["SMØRREBRØD", "ÆG OG REJER", "ÆG OG REJER", "DRINKS"])
+        #expect(out.items.map(\.parentSectionLine) == [nil, 0, 0, nil])
+        #expect(out.items.map(\.parentNoteLines) == [[], [1], [1], []])
+        #expect(out.items[0].noteLines == [1] && out.items[1].noteLines.isEmpty)
+    }
+
     let analyzer = AllergenFixtures.analyzer
 
     @Test func nameLinesGiveUpPricesCaloriesAndSideDescriptions() {

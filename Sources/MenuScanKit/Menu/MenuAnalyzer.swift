@@ -37,6 +37,8 @@ public struct MenuAnalyzer: Sendable {
     struct RoleAssignment {
         var roles: [LineRole]
         var probabilities: [[LineRole: Double]]
+        /// The page prints its section headings in capitals (`harmoniseHeadings`).
+        var headingsInCapitals = false
     }
 
     static func lineRoles(segments segs: [PageLayout.Segment], runs: [[Int]], model: RoleModel) -> RoleAssignment {
@@ -44,22 +46,24 @@ public struct MenuAnalyzer: Sendable {
         let vectors = LineFeatures.vectors(lines: segs.map(\.words), texts: texts, runs: runs)
         var probs = vectors.map { model.probabilities($0) }
         var roles = probs.map { p in LineRole.allCases.max { (p[$0] ?? 0) < (p[$1] ?? 0) } ?? .other }
-        harmoniseHeadings(roles: &roles, probabilities: &probs, texts: texts)
-        return RoleAssignment(roles: roles, probabilities: probs)
+        let capitals = harmoniseHeadings(roles: &roles, probabilities: &probs, texts: texts)
+        return RoleAssignment(roles: roles, probabilities: probs, headingsInCapitals: capitals)
     }
 
     /// A menu prints its section headings in one style. Where most of them are in capitals
     /// (two at least), a line in lower case taken for a heading ("Provoleta" between ENTRADAS
     /// and POSTRES, its letters boxed tall) is a dish's name: its dish is kept, and the dishes
-    /// after it stay under their real section.
-    static func harmoniseHeadings(roles: inout [LineRole], probabilities probs: inout [[LineRole: Double]], texts: [String]) {
+    /// after it stay under their real section. Returns whether the page's headings are in capitals.
+    @discardableResult
+    static func harmoniseHeadings(roles: inout [LineRole], probabilities probs: inout [[LineRole: Double]], texts: [String]) -> Bool {
         let headings = roles.indices.filter { roles[$0] == .header && $0 < texts.count }
         let capitals = Set(headings.filter { MenuStructurer.isMostlyCapitals(texts[$0]) })
-        guard capitals.count >= 2 && 2 * capitals.count > headings.count else { return }
+        guard capitals.count >= 2 && 2 * capitals.count > headings.count else { return false }
         for i in headings where !capitals.contains(i) && texts[i].contains(where: \.isLowercase) {
             roles[i] = .name
             if i < probs.count { probs[i][.name] = max(probs[i][.name] ?? 0, probs[i][.header] ?? 0) }
         }
+        return true
     }
 
     /// One line of a photo as the structure stage sees it: text, box, run,
@@ -88,7 +92,8 @@ public struct MenuAnalyzer: Sendable {
         }
         let roles = lineRoles(segments: segs, runs: runs, model: model)
         let out = RoleStructurer(lines: lines, runs: runs, legendLines: [], roles: roles.roles,
-                                 nameProbability: roles.probabilities.map { $0[.name] ?? 0 }).run()
+                                 nameProbability: roles.probabilities.map { $0[.name] ?? 0 },
+                                 headingsInCapitals: roles.headingsInCapitals).run()
         // The structure's confidence evidence is part of the stage's time.
         let evidence = StructureConfidence.measure(lines: lines, runs: runs, items: out.items, notes: [], legendLines: [],
                                                    photo: true, readAcross: StructureConfidence.readAcrossShare(page: page))
@@ -205,7 +210,7 @@ public struct MenuAnalyzer: Sendable {
             // menu gives, and the price-keyed structurer reads them exactly.
             let nameP = roles.probabilities.map { $0[.name] ?? 0 }
             let out = RoleStructurer(lines: lines, runs: runs, legendLines: legendLines, roles: roles.roles,
-                                     nameProbability: nameP).run()
+                                     nameProbability: nameP, headingsInCapitals: roles.headingsInCapitals).run()
             let priced = MenuStructurer(lines: lines, runs: runs, legendLines: legendLines).run()
             let pricedNotes = Self.notesByHeader(priced.items)
             // Each printed price belongs to one item: a structure that leaves fewer prices
@@ -355,9 +360,20 @@ public struct MenuAnalyzer: Sendable {
                 c.inherit(contextClassification(heading: nil, notes: r.noteLines),
                           from: r.section.map { "from the note of section “\($0)”" } ?? "from the section's note", sameDish: true)
             }
+            // A heading in body type sits under a heading: that heading and its notes speak for
+            // the item too ("Æg og rejer" read as a heading under SMØRREBRØD: the open sandwiches'
+            // rye bread and butter).
+            if let p = r.parentSectionLine, p >= 0, p < lines.count {
+                c.inherit(contextClassification(heading: p, notes: []),
+                          from: r.parentSection.map { "from section “\($0)”" } ?? "from the section")
+                if !r.parentNoteLines.isEmpty {
+                    c.inherit(contextClassification(heading: nil, notes: r.parentNoteLines),
+                              from: r.parentSection.map { "from the note of section “\($0)”" } ?? "from the section's note", sameDish: true)
+                }
+            }
             // A note on the item's kind says what it is served with: its guesses are the dish's own.
             // (A note read as the item's section note already spoke for it.)
-            for n in categoryNotes[k] ?? [] where n >= 0 && n < lines.count && !r.noteLines.contains(n) {
+            for n in categoryNotes[k] ?? [] where n >= 0 && n < lines.count && !r.noteLines.contains(n) && !r.parentNoteLines.contains(n) {
                 c.inherit(contextClassification(heading: nil, notes: [n]),
                           from: "from the menu's note “\(Self.shortened(lines[n].text))”", sameDish: true)
             }
@@ -680,7 +696,7 @@ public struct MenuAnalyzer: Sendable {
 
     /// Words that make a note speak for all of something ("all", "our", "unsere", "tous").
     static let menuQuantifiers: Set<String> = [
-        "all", "every", "any", "our", "alle", "unsere", "unserer", "tous", "toutes", "nos", "notre",
+        "all", "every", "any", "our", "alle", "unser", "unsere", "unserer", "unseren", "unserem", "tous", "toutes", "nos", "notre",
         "todos", "todas", "nuestra", "nuestros", "tutti", "tutte", "nostra", "nostri",
     ]
 

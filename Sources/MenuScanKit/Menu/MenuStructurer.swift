@@ -19,6 +19,12 @@ struct RawItem: Sendable {
     var lines: [Int]
     /// Section notes ("All burgers served on a brioche bun") that apply to it.
     var noteLines: [Int] = []
+    /// The section its section is nested in: a heading set in body type under a heading
+    /// ("Æg og rejer", read as a heading, under SMØRREBRØD). Its heading and notes are
+    /// context for the item too.
+    var parentSection: String?
+    var parentSectionLine: Int?
+    var parentNoteLines: [Int] = []
     var closed = false
 }
 

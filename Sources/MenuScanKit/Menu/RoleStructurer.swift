@@ -11,6 +11,8 @@ struct RoleStructurer {
     var roles: [LineRole]
     /// The probability of each line's role (its name probability for name-like tests).
     var nameProbability: [Double]
+    /// The page prints its section headings in capitals (`MenuAnalyzer.harmoniseHeadings`).
+    var headingsInCapitals = false
 
     /// Calorie counts, also as OCR misreads the unit: "Cai", "CaI", "Ca1", and "Ca" at the
     /// end of a line (the "l" lost).
@@ -115,6 +117,35 @@ struct RoleStructurer {
         return h > 0 ? Double(b.y - a.maxY) / h : 0
     }
 
+    /// On a priced page an unpriced "item" right before a priced name is a section header
+    /// set in body type ("STARTERS") when it has nothing of its own, or only statements
+    /// about its section under it ("EIERSPEISEN" over "Alle Eierspeisen werden in Butter
+    /// zubereitet."): those are the section's notes. Where the page prints its headings in
+    /// capitals, a line in lower case is no heading ("Kochschinken, Schwarzwälder Schinken"
+    /// under a priced dish describes it). Returns the note lines, or nil when `c` is an item.
+    func headerNotes(_ c: RawItem) -> [Int]? {
+        guard c.price == nil, let first = c.lines.first, first >= 0, first < lines.count else { return nil }
+        if headingsInCapitals && !MenuStructurer.isMostlyCapitals(c.name) { return nil }
+        let rest = Array(c.lines.dropFirst())
+        // Every description part is one of the lines under it: the name line said nothing more.
+        guard c.descriptionParts.count == rest.count else { return nil }
+        if rest.isEmpty { return [] }
+        var texts: [String] = []
+        for j in rest {
+            guard j >= 0, j < lines.count, j < roles.count, roles[j] == .description else { return nil }
+            let text = lines[j].text.trimmingCharacters(in: .whitespaces)
+            guard PriceParser.find(in: text, allowPlain: true) == nil else { return nil }
+            texts.append(text)
+        }
+        // A statement ("all", "our", "alle", "unser"…) about this section: a sentence, or one
+        // that repeats the heading's word ("Müsli-Buffet" under MÜSLI).
+        let statement = texts.joined(separator: " ")
+        guard MenuAnalyzer.speaksForTheMenu(statement) else { return nil }
+        let headingWords = MenuAnalyzer.foldedWords(c.name).filter { $0.count >= 4 }
+        let repeatsHeading = MenuAnalyzer.foldedWords(statement).contains { w in headingWords.contains { w.hasPrefix($0) } }
+        return texts.contains(where: { $0.hasSuffix(".") }) || repeatsHeading ? rest : nil
+    }
+
     func run() -> Output {
         var items: [RawItem] = []
         var nameLike: [Bool] = []
@@ -123,9 +154,20 @@ struct RoleStructurer {
         var notesBySection: [(section: String?, header: Int?, lines: [Int])] = []
         var section: String? = nil
         var sectionLine: Int? = nil
+        // The last heading the model read as one, and the headings in body type under it.
+        var heading: (name: String, line: Int)? = nil
+        var nestedIn: [Int: (name: String, line: Int)] = [:]
         func addNote(_ i: Int) {
             if let k = notesBySection.lastIndex(where: { $0.header == sectionLine }) { notesBySection[k].lines.append(i) }
             else { notesBySection.append((section, sectionLine, [i])) }
+        }
+        /// An "item" that was a section header: its section opens, its statements are the section's notes.
+        func openSection(_ c: RawItem, notes: [Int]) {
+            section = c.name
+            sectionLine = c.lines.first
+            sections.append(c.name)
+            if let h = sectionLine, let heading { nestedIn[h] = heading }
+            for j in notes { loose.append(j); addNote(j) }
         }
         // A priced page: most name lines carry a price. There a name line with
         // nothing of its own (no price, no description) directly followed by a
@@ -135,6 +177,11 @@ struct RoleStructurer {
         for i in nameLines { parsed[i] = Self.parseNameLine(lines[i].text) }
         let pricedNames = nameLines.filter { parsed[$0]?.price != nil }.count
         let pricedPage = nameLines.count >= 3 && Double(pricedNames) >= 0.5 * Double(nameLines.count)
+        // A page that prints most of its dishes' names in capitals: there a line in lower case right
+        // under a dish, without a price, describes it ("SCHINKENPLATTE 22" over "Kochschinken,
+        // Schwarzwälder Schinken") even where the model read it as a name.
+        let capitalNames = nameLines.filter { MenuStructurer.isMostlyCapitals(parsed[$0]?.name ?? "") }.count
+        let namesInCapitals = nameLines.count >= 3 && 2 * capitalNames > nameLines.count
         for run in runs {
             var current: RawItem? = nil
             var currentNameLike = false
@@ -160,13 +207,19 @@ struct RoleStructurer {
                     section = header
                     sectionLine = i
                     sections.append(header)
+                    heading = (header, i)
                 case .name:
                     let p = parsed[i] ?? Self.parseNameLine(text)
-                    if pricedPage, p.price != nil, let c = current, c.lines.count == 1, c.price == nil, c.descriptionParts.isEmpty {
+                    if namesInCapitals, p.price == nil, p.rest.isEmpty, !MenuStructurer.isMostlyCapitals(p.name),
+                       let c = current, MenuStructurer.isMostlyCapitals(c.name), c.descriptionParts.count < Self.maxDescriptionLines,
+                       gapAbove(i, after: c.lines.last) <= Self.maxDescriptionGap {
+                        current!.descriptionParts.append(text)
+                        current!.lines.append(i)
+                        continue
+                    }
+                    if pricedPage, p.price != nil, let c = current, let notes = headerNotes(c) {
                         current = nil
-                        section = c.name
-                        sectionLine = c.lines[0]
-                        sections.append(c.name)
+                        openSection(c, notes: notes)
                     }
                     finish()
                     if p.name.filter(\.isLetter).count < 2 {
@@ -182,13 +235,10 @@ struct RoleStructurer {
                     // On a priced page a priced line right after an unpriced, bare "name"
                     // is the item and the bare line its section header (typography alone
                     // did not tell them apart).
-                    if pricedPage, let c = current, c.lines.count == 1, c.price == nil, c.descriptionParts.isEmpty,
-                       let f = PriceParser.find(in: text, allowPlain: false), !f.price.hasPrefix("+"),
-                       MenuStructurer.nameScore(f.before) >= 1 {
+                    if pricedPage, let c = current, let f = PriceParser.find(in: text, allowPlain: false), !f.price.hasPrefix("+"),
+                       MenuStructurer.nameScore(f.before) >= 1, let notes = headerNotes(c) {
                         current = nil
-                        section = c.name
-                        sectionLine = c.lines[0]
-                        sections.append(c.name)
+                        openSection(c, notes: notes)
                         let p = Self.parseNameLine(text)
                         var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: [i])
                         it.descriptionParts = p.rest
@@ -265,10 +315,19 @@ struct RoleStructurer {
             finish()
         }
         attachPriceColumn(items: &items, loose: &loose)
-        // Every item of a section gets its section's notes as context.
+        // Every item of a section gets its section's notes as context, and those of the
+        // heading a heading in body type sits under.
+        func notes(of header: Int?) -> [Int] {
+            guard let header else { return [] }
+            return notesBySection.filter { $0.header == header }.flatMap(\.lines)
+        }
         for k in items.indices {
-            let notes = notesBySection.filter { $0.header == items[k].sectionLine && $0.header != nil }.flatMap(\.lines)
-            items[k].noteLines = notes
+            items[k].noteLines = notes(of: items[k].sectionLine)
+            if let h = items[k].sectionLine, let parent = nestedIn[h] {
+                items[k].parentSection = parent.name
+                items[k].parentSectionLine = parent.line
+                items[k].parentNoteLines = notes(of: parent.line)
+            }
         }
         return Output(items: items, sections: sections, looseLines: loose,
                       sectionNotes: notesBySection.map { ($0.section, $0.lines) }, nameLike: nameLike)
