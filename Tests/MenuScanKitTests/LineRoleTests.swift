@@ -65,6 +65,13 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
             #expect(out.items.map(\.descriptionParts) == [["Kochschinken, Schwarzwälder Schinken"], ["Bergkäse, Gouda, Camembert"], []])
             #expect(out.items.allSatisfy { $0.section == "AUFSCHNITT & KÄSE" })
         }
+        // And a priced line in capitals there is a dish, also where the model read it as a price
+        // or a description.
+        let misread = structure([("SANDES", .header, 0), ("PREGO NO PÃO 12", .name, 40), ("bife, alho, no papo-seco", .description, 66),
+                                 ("TOSTA MISTA 9 160 Cal", .price, 100), ("BIFANA 7", .name, 130), ("FRANCESINHA 14", .description, 160),
+                                 ("CHOURIÇO ASSADO 8", .name, 190)])
+        #expect(misread.items.map(\.name) == ["PREGO NO PÃO", "TOSTA MISTA", "BIFANA", "FRANCESINHA", "CHOURIÇO ASSADO"])
+        #expect(misread.items.map(\.price) == ["12", "9", "7", "14", "8"])
         // Names in title case: a bare line before a priced name is still a header in body type,
         // unless the page's headings are in capitals.
         let titled: [(String, LineRole, Int)] = [("Burgers", .name, 0), ("Classic Burger 12", .name, 40),

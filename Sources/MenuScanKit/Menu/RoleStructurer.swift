@@ -199,7 +199,16 @@ struct RoleStructurer {
                     else { loose.append(i) }
                     continue
                 }
-                let role = i < roles.count ? roles[i] : .other
+                var role = i < roles.count ? roles[i] : .other
+                // On a page of capital names a priced line in capitals is a dish, also where the
+                // model read it as a description or a price ("TOSTA MISTA 9 160 Cal" under "PREGO NO PÃO").
+                if role == .description || role == .price, namesInCapitals, MenuStructurer.isMostlyCapitals(text) {
+                    let p = Self.parseNameLine(text)
+                    if p.price != nil, MenuStructurer.isMostlyCapitals(p.name) {
+                        role = .name
+                        parsed[i] = p
+                    }
+                }
                 switch role {
                 case .header:
                     finish()
