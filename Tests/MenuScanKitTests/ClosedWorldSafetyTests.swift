@@ -85,7 +85,22 @@ import Testing
             #expect(item.safetyReasons.contains("dish_not_understood"), "\(line)")
         }
         // A food that is eaten as itself, with or without its flavouring, is a dish.
-        for line in ["Garlic butter shrimp", "Honey glazed ham with rice", "Maple bacon", "Buffalo mozzarella and tomato"] {
+        for line in ["Garlic butter shrimp", "Honey glazed ham with rice", "Maple bacon"] {
+            #expect(!AllergenFixtures.item(line, profile: gluten).safetyReasons.contains("dish_not_understood"), "\(line)")
+        }
+    }
+
+    /// Plain ingredients joined by "and" name a filling or topping ("Potato & onion" under
+    /// VARENYKY, "Bacon Egg & Cheese" under BAGELS): alone they are not understood (round 13;
+    /// round 12 still read "Buffalo mozzarella and tomato" as a dish, which is caution now). A food said to be made
+    /// some way, with something, or listed after a name is understood as before.
+    @Test func ingredientsJoinedByAndNameNoDish() {
+        for line in ["Potato & onion", "Bacon Egg & Cheese", "Ham and cheese", "Beef & Pork", "Chicken & leek",
+                     "Kartoffel und Zwiebel"] {
+            #expect(AllergenFixtures.item(line, profile: gluten).safetyReasons.contains("dish_not_understood"), "\(line)")
+        }
+        for line in ["Chicken with lemon", "Steamed rice", "Coconut rice", "Grilled chicken and rice",
+                     "Salatah tomato, cucumber, onion, lemon", "Lamb, potato & carrot"] {
             #expect(!AllergenFixtures.item(line, profile: gluten).safetyReasons.contains("dish_not_understood"), "\(line)")
         }
         // Under its heading the flavour is the heading's dish: crêpes hold wheat.

@@ -379,6 +379,21 @@ struct AllergenClassifier: Sendable {
         return roles.contains(.ingredient) && contentWords >= 2
     }
 
+    /// Words that join the parts of a filling ("Ham & Cheese", "Kartoffel und Zwiebel").
+    static let fillingJoins: Set<String> = ["and", "und", "et", "y", "e", "en", "og", "or", "oder", "ou", "o"]
+
+    /// Whether the terms found are two or three ingredients joined by "&", "+" or a word of
+    /// `fillingJoins` and nothing else: no other function word ("with"), no comma (a list after a
+    /// name is what a dish is made of: "Salatah – tomato, cucumber, onion").
+    static func joinsIngredientsOnly(roles: [LexiconEntry.Role], tokens: [Token]) -> Bool {
+        guard roles.allSatisfy({ $0 == .ingredient || $0 == .function }),
+              (2...3).contains(roles.filter({ $0 == .ingredient }).count),
+              !tokens.contains(where: { $0.kind == .punct && $0.norm == "," }) else { return false }
+        let words = tokens.filter { fillingJoins.contains($0.norm) }.count
+        let symbols = tokens.filter { $0.kind == .punct && ($0.norm == "&" || $0.norm == "+") }.count
+        return words + symbols >= 1 && roles.filter { $0 == .function }.count <= words
+    }
+
     /// Roles of terms that name a food (a dish, an ingredient, a section's kind of dish).
     static let foodRoles: Set<LexiconEntry.Role> = [.dish, .ingredient, .section]
 
@@ -557,6 +572,12 @@ struct AllergenClassifier: Sendable {
         if !foods.isEmpty && foods.allSatisfy({ $0.entry < lexicon.flavours.count && lexicon.flavours[$0.entry] }) {
             result.understoodFood = false
             result.flavourOnly = true
+        }
+        // "Potato & Onion", "Ham and Cheese": plain ingredients joined by "and" are the filling or
+        // topping of a dish its heading names (varenyky, crêpes, toasties), no dish of their own.
+        // ("Chicken with lemon" says how one food is made: a dish; so does "Steamed rice".)
+        if result.understoodFood && Self.joinsIngredientsOnly(roles: roles, tokens: tokens) {
+            result.understoodFood = false
         }
         // "In der Brühe" under MAULTASCHEN, "With fries" under BURGERS: a name that starts with a
         // preposition continues its heading's dish and is understood only through it.
