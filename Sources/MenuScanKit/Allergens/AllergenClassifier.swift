@@ -344,13 +344,16 @@ struct AllergenClassifier: Sendable {
             let vCounts = OCRFuzzy.classCounts(vs)
             let pairStart = v.hasPrefix("rn") || v.hasPrefix("cl")
             for length in (vs.count - 2)...(vs.count + 2) {
+                // (Every candidate of a bucket has `length` scalars: one limit for all of them.)
+                let limit = OCRFuzzy.maxCostTenths(forLength: min(vs.count, length))
+                guard limit > 0 else { continue }
                 for (f2, positions) in lexicon.fuzzyByLength[length] ?? [:]
                 where f1 == f2 || pairStart || OCRFuzzy.substitution(f1, f2) < 1 {
                     for p in positions {
+                        // The cheap bounds first: most candidates end there.
+                        guard !ruledOut(candidate: p, classes: vClasses, counts: vCounts, limit: limit) else { continue }
                         let idx = lexicon.fuzzyCandidates[p], ts = lexicon.fuzzyScalars[p]
                         guard !OCRFuzzy.isInflection(vs, ts) else { continue }
-                        let limit = OCRFuzzy.maxCostTenths(forLength: min(vs.count, ts.count))
-                        guard limit > 0, !ruledOut(candidate: p, classes: vClasses, counts: vCounts, limit: limit) else { continue }
                         let tenths = OCRFuzzy.distanceTenths(vs, ts, limit: limit)
                         guard tenths > 0 && tenths <= limit else { continue }
                         let c = Double(tenths) / 10
