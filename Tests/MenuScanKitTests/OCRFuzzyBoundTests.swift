@@ -135,6 +135,11 @@ import Testing
         return back1[m]
     }
 
+    /// `maxCostTenths` is written out: it must stay `maxCost` in tenths.
+    @Test func maxCostTenthsIsMaxCostInTenths() {
+        for n in -2...40 { #expect(OCRFuzzy.maxCostTenths(forLength: n) == Int32((OCRFuzzy.maxCost(forLength: n) * 10).rounded())) }
+    }
+
     @Test func sameAsTheArrayVersion() {
         let letters = Array("rnmcldvwihut1!|jeo0qg9as5b86z2fkpxy37äöüßé寿")
         let word = Gen.element(of: letters).map { $0 ?? "a" }.array(of: 0...11).map { String($0) }

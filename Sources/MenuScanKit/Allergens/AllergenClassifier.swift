@@ -152,6 +152,16 @@ struct AllergenClassifier: Sendable {
         return t
     }
 
+    /// The raw text of a span of tokens, joined by spaces, a spaced hyphen closed up
+    /// ("gluten - free" → "gluten-free").
+    static func spanText(_ tokens: ArraySlice<Token>) -> String {
+        let joined = tokens.map(\.raw).joined(separator: " ")
+        // Foundation's search (a bridge to NSString, dearer than the join) can only find " - "
+        // where its three bytes are: nothing else is canonically equivalent to ASCII text.
+        guard BytePrecheck.holdsSpacedHyphen(joined) else { return joined }
+        return joined.replacingOccurrences(of: " - ", with: "-")
+    }
+
     /// Lexicon terms in `tokens`, and which tokens a term (of any kind, false
     /// friends and known words included) accounts for.
     func findTerms(_ tokens: [Token], variants: [[String]], memo: FuzzyMemo? = nil)
@@ -164,7 +174,7 @@ struct AllergenClassifier: Sendable {
         let kinds = lexicon.kinds, roles = lexicon.roles, wordsOf = lexicon.wordsOf
         func text(_ s: Int, _ e: Int) -> String {
             if e == s + 1 { return tokens[s].raw }
-            return tokens[s..<e].map(\.raw).joined(separator: " ").replacingOccurrences(of: " - ", with: "-")
+            return Self.spanText(tokens[s..<e])
         }
         while i < tokens.count {
             let tok = tokens[i]
@@ -265,8 +275,8 @@ struct AllergenClassifier: Sendable {
                 continue
             }
             // 4. OCR-tolerant match for words of five letters or more
-            let letters = norm.filter { $0.isLetterFast }.count
-            if norm.count >= 5 && letters >= norm.count - 2 && letters >= 3 {
+            let (letters, characters) = Self.letterCount(norm)
+            if characters >= 5 && letters >= characters - 2 && letters >= 3 {
                 var fbest: (Int, Double)? = nil
                 if let known = memo?.fuzzy[norm] {
                     fbest = known
@@ -334,13 +344,16 @@ struct AllergenClassifier: Sendable {
             let vCounts = OCRFuzzy.classCounts(vs)
             let pairStart = v.hasPrefix("rn") || v.hasPrefix("cl")
             for length in (vs.count - 2)...(vs.count + 2) {
+                // (Every candidate of a bucket has `length` scalars: one limit for all of them.)
+                let limit = OCRFuzzy.maxCostTenths(forLength: min(vs.count, length))
+                guard limit > 0 else { continue }
                 for (f2, positions) in lexicon.fuzzyByLength[length] ?? [:]
                 where f1 == f2 || pairStart || OCRFuzzy.substitution(f1, f2) < 1 {
                     for p in positions {
+                        // The cheap bounds first: most candidates end there.
+                        guard !ruledOut(candidate: p, classes: vClasses, counts: vCounts, limit: limit) else { continue }
                         let idx = lexicon.fuzzyCandidates[p], ts = lexicon.fuzzyScalars[p]
                         guard !OCRFuzzy.isInflection(vs, ts) else { continue }
-                        let limit = OCRFuzzy.maxCostTenths(forLength: min(vs.count, ts.count))
-                        guard limit > 0, !ruledOut(candidate: p, classes: vClasses, counts: vCounts, limit: limit) else { continue }
                         let tenths = OCRFuzzy.distanceTenths(vs, ts, limit: limit)
                         guard tenths > 0 && tenths <= limit else { continue }
                         let c = Double(tenths) / 10
@@ -415,8 +428,22 @@ struct AllergenClassifier: Sendable {
     /// more letters, mostly letters (not a price, quantity or code letter).
     static func isContentWord(_ t: Token) -> Bool {
         guard t.kind == .word else { return false }
-        let letters = t.norm.reduce(0) { $0 + ($1.isLetterFast ? 1 : 0) }
-        return letters >= 2 && letters * 2 > t.norm.count
+        let (letters, characters) = letterCount(t.norm)
+        return letters >= 2 && letters * 2 > characters
+    }
+
+    /// How many Characters of `s` are letters (`isLetterFast`), and how many Characters it has.
+    static func letterCount(_ s: String) -> (letters: Int, characters: Int) {
+        // ASCII without "\r" (the one two-byte Character): one Character a byte.
+        if s.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            return (s.utf8.reduce(0) { $0 + (BytePrecheck.isLetter($1) ? 1 : 0) }, s.utf8.count)
+        }
+        var letters = 0, characters = 0
+        for c in s {
+            characters += 1
+            if c.isLetterFast { letters += 1 }
+        }
+        return (letters, characters)
     }
 
     func findQualifiers(_ tokens: [Token], variants: [[String]]) -> [QualMatch] {
@@ -618,7 +645,7 @@ struct AllergenClassifier: Sendable {
         }
         func qualText(_ q: QualMatch, _ s: Int, _ e: Int) -> String {
             let lo = min(q.start, s), hi = max(q.end, e)
-            return tokens[lo..<hi].map(\.raw).joined(separator: " ").replacingOccurrences(of: " - ", with: "-")
+            return Self.spanText(tokens[lo..<hi])
         }
         /// The allergens a qualifier declares absent from a list of terms.
         func declaredSet(_ idxs: [Int]) -> Set<AllergenID> {

@@ -57,6 +57,20 @@ enum OCRFuzzy {
         return t
     }()
 
+    /// `scalarPairs` by the single letter they stand for: the two letters of the pairs for
+    /// ASCII letter `c` are `pairLetters[pairStart[c]..<pairStart[c + 1]]` (first, second),
+    /// so a cell looks only at the pairs its letter can take part in ("m": rn, in, nn, iu).
+    private static let (pairStart, pairLetters): ([Int], [(UInt32, UInt32)]) = {
+        var start = [Int](repeating: 0, count: 129)
+        var letters: [(UInt32, UInt32)] = []
+        for c in 0..<128 {
+            start[c] = letters.count
+            for (t0, t1, one) in scalarPairs where one == UInt32(c) { letters.append((t0, t1)) }
+        }
+        start[128] = letters.count
+        return (start, letters)
+    }()
+
 
     /// Text as the distance reads it: one value per Unicode scalar.
     static func scalars(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
@@ -83,7 +97,7 @@ enum OCRFuzzy {
         if m == 0 { return Int32(clamping: n * 10) }
         let one: Int32 = 10, confusion = Int32((confusionCost * 10).rounded())
         // Statics read once a call, not once a cell (each read of a static checks its initialisation).
-        let table = asciiTenths, pairs = scalarPairs, targets = pairTargets
+        let table = asciiTenths, targets = pairTargets, pairStart = pairStart, pairLetters = pairLetters
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * (m + 1)) { rows -> Int32 in
             guard let base = rows.baseAddress else { return Int32.max }
             var back2 = base, back1 = base + (m + 1), row = base + 2 * (m + 1)
@@ -109,14 +123,18 @@ enum OCRFuzzy {
                             if j >= 2, let ai2, ai == bp[j - 2], ai2 == bj {
                                 v = min(v, back2[j - 2] + one)
                             }
-                            if aiPair || isTarget(bj) {
-                                for (t0, t1, single) in pairs {
-                                    if let ai2, ai2 == t0, ai == t1, bj == single {
-                                        v = min(v, back2[j - 1] + confusion)
-                                    }
-                                    if j >= 2, bp[j - 2] == t0, bj == t1, ai == single {
-                                        v = min(v, back1[j - 2] + confusion)
-                                    }
+                            // Two letters of `a` read for the one of `b` (ai2 ai → bj), and two of
+                            // `b` for the one of `a` (bp[j-2] bj → ai): only the pairs for that
+                            // one letter can apply.
+                            if isTarget(bj), let ai2 {
+                                for k in pairStart[Int(bj)]..<pairStart[Int(bj) + 1] where pairLetters[k] == (ai2, ai) {
+                                    v = min(v, back2[j - 1] + confusion)
+                                }
+                            }
+                            if aiPair, j >= 2 {
+                                let bj2 = bp[j - 2]
+                                for k in pairStart[Int(ai)]..<pairStart[Int(ai) + 1] where pairLetters[k] == (bj2, bj) {
+                                    v = min(v, back1[j - 2] + confusion)
                                 }
                             }
                             row[j] = v
@@ -148,7 +166,16 @@ enum OCRFuzzy {
     }
 
     /// `maxCost` in tenths.
-    static func maxCostTenths(forLength len: Int) -> Int32 { Int32((maxCost(forLength: len) * 10).rounded()) }
+    static func maxCostTenths(forLength len: Int) -> Int32 {
+        // (`maxCost` × 10, written out: the rounding was a libm call for every fuzzy candidate.)
+        switch len {
+        case ..<5: return 0
+        case 5: return 6
+        case 6...7: return 7
+        case 8...10: return 10
+        default: return 16
+        }
+    }
 
     /// Letter classes for a lower bound on `distanceTenths` that costs two popcounts.
     /// Every letter that takes part in a cheap edit — a two-letter confusion (`pairs`) or a

@@ -30,6 +30,14 @@ enum ItemBounds {
     /// lower case ("und Lauch", "with fries") or a joining sign ("& chips").
     static func startsMidPhrase(_ text: String) -> Bool {
         let t = text.trimmingSpaces()
+        if let ascii = asciiBytes(t) {
+            // The same decisions on the bytes (every Character one byte; a letter is A–Z a–z).
+            guard let first = ascii.first else { return false }
+            if first == UInt8(ascii: "&") || first == UInt8(ascii: "+") { return true }
+            guard first >= 0x61 && first <= 0x7A else { return false }
+            let word = ascii.prefix(while: BytePrecheck.isLetter)
+            return joiners.contains(TextFold.asciiLowercased(String(decoding: word, as: UTF8.self)))
+        }
         guard let first = t.first else { return false }
         if joinerSigns.contains(first) { return true }
         guard first.isLowercase else { return false }
@@ -43,12 +51,25 @@ enum ItemBounds {
     /// bracket, hyphen or joining sign, or a joiner as its last word ("served with").
     static func endsMidPhrase(_ text: String) -> Bool {
         let t = text.trimmingSpaces()
+        if let ascii = asciiBytes(t) {
+            // The same decisions on the bytes (every Character one byte; a letter is A–Z a–z).
+            guard let last = ascii.last else { return false }
+            if ",;(-&+".utf8.contains(last) { return true }
+            let word = ascii.reversed().prefix(while: BytePrecheck.isLetter)
+            guard !word.isEmpty, word.count < ascii.count else { return false }
+            return endJoiners.contains(TextFold.asciiLowercased(String(decoding: word.reversed(), as: UTF8.self)))
+        }
         guard let last = t.last else { return false }
         // "-": a word hyphenated at the line's end goes on in the next line.
         if last == "," || last == ";" || last == "(" || last == "-" || joinerSigns.contains(last) { return true }
         let word = t.reversed().prefix { $0.isLetter }
         guard !word.isEmpty, word.count < t.count else { return false }
         return endJoiners.contains(TextFold.fold(String(word.reversed())))
+    }
+
+    /// The bytes of ASCII text without "\r" (whose every Character is then one byte), else nil.
+    private static func asciiBytes(_ t: String) -> [UInt8]? {
+        t.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) ? Array(t.utf8) : nil
     }
 
     /// Per item (in reading order): true when the item starts or ends mid-phrase, when

@@ -117,16 +117,12 @@ public struct MenuAnalyzer: Sendable {
 
     /// Plain text (`menuscan classify`): one menu, or one item per line.
     public func analyze(text: String, perLine: Bool, profile: AllergenProfile?) -> MenuAnalysis {
-        // (Bytes first: comparing every Character with "\n", "\r\n", "\r" was a string comparison each.)
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { c in
-            if let b = c.asciiByte { return b == 0x0A || b == 0x0D }
-            return c == "\r\n"
-        })
-            .map { raw -> StructLine in
-                let t = PriceParser.expandingSuperscriptCents(String(raw))
-                return StructLine(text: t, words: t.split(whereSeparator: { $0.asciiByte == 0x20 || $0.asciiByte == 0x09 })
-                    .map { SourceWord(text: String($0), confidence: nil) }, ocrWords: [])
-            }
+        // (Lines and words split on the bytes: splitting them by Characters was 6 % of a long menu's analysis.)
+        let lines = ScalarText.lines(text).map { raw -> StructLine in
+            let t = PriceParser.expandingSuperscriptCents(raw)
+            return StructLine(text: t, words: ScalarText.spaceSeparatedWords(t).map { SourceWord(text: $0, confidence: nil) },
+                              ocrWords: [])
+        }
         // Blank lines separate runs (an item never spans a blank line).
         var runs: [[Int]] = [[]]
         for (i, l) in lines.enumerated() {

@@ -128,7 +128,44 @@ struct MenuStructurer {
         return rest.isEmpty && s.contains(where: { $0.isNumberFast || $0.isUppercaseFast })
     }
 
-    fileprivate static func letters(_ s: String) -> [Character] { s.filter(\.isLetterFast) }
+    /// How many letters `s` holds (`isLetterFast`) and how many of them are capitals
+    /// (`isUppercaseFast`).
+    static func letterCounts(_ s: String) -> (letters: Int, capitals: Int) {
+        var letters = 0, capitals = 0
+        // ASCII: every Character is one byte ("\r\n" aside, which is neither).
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            for b in s.utf8 where BytePrecheck.isLetter(b) {
+                letters += 1
+                if BytePrecheck.isCapital(b) { capitals += 1 }
+            }
+            return (letters, capitals)
+        }
+        for c in s where c.isLetterFast {
+            letters += 1
+            if c.isUppercaseFast { capitals += 1 }
+        }
+        return (letters, capitals)
+    }
+
+    /// The number of words `split(separator: " ")` cuts `s` into, stopping at `limit + 1`.
+    /// On the bytes when every Character is one scalar (a space byte is then a space
+    /// Character).
+    static func spaceWordCount(_ s: String, limit: Int = .max) -> Int {
+        guard ScalarText.isOneScalarPerCharacter(s) else {
+            let n = s.split(separator: " ").count
+            return n > limit ? limit + 1 : n  // (n > limit: limit + 1 cannot overflow)
+        }
+        var words = 0, inWord = false
+        for b in s.utf8 {
+            if b == 0x20 { inWord = false; continue }
+            if !inWord {
+                inWord = true
+                words += 1
+                if words > limit { return words }
+            }
+        }
+        return words
+    }
 
     /// Two ASCII letters in a row.
     private static func hasTwoAdjacentLetters(_ s: String) -> Bool {
@@ -179,13 +216,15 @@ struct MenuStructurer {
     }
 
     static func isHeaderLikeGeneral(_ t: String) -> Bool {
+        // (Most lines are longer than a header: their words are counted up to six only.)
+        guard (1...5).contains(spaceWordCount(t, limit: 5)) else { return false }
         let words = t.split(separator: " ")
         guard (1...5).contains(words.count), let first = t.first else { return false }
         guard first.isUppercase || first.isNumber else { return false }
         if let last = t.last, ",;.".contains(last) { return false }
-        let ls = letters(t)
-        guard ls.count >= 3 else { return false }
-        if ls.allSatisfy({ $0.isUppercaseFast }) { return true }
+        let ls = letterCounts(t)
+        guard ls.letters >= 3 else { return false }
+        if ls.capitals == ls.letters { return true }
         // Title Case: every word of 4+ letters capitalised
         return words.allSatisfy { w in w.count < 4 || w.first!.isUppercase || !w.first!.isLetter }
     }
@@ -195,16 +234,16 @@ struct MenuStructurer {
 
     /// Three or more letters, at least 60 % of them capitals.
     static func isMostlyCapitals(_ s: String) -> Bool {
-        let ls = letters(s)
-        return ls.count >= 3 && Double(ls.filter(\.isUppercaseFast).count) >= 0.6 * Double(ls.count)
+        let ls = letterCounts(s)
+        return ls.letters >= 3 && Double(ls.capitals) >= 0.6 * Double(ls.letters)
     }
 
     /// "tomato, pickled red onion add salmon bacon +$6": an add-on that
     /// continues the current item rather than starting a new one.
     static func isContinuation(_ f: PriceParser.Found) -> Bool {
         guard f.price.hasPrefix("+") else { return false }
-        let ls = letters(f.before)
-        return ls.isEmpty || Double(ls.filter(\.isUppercaseFast).count) < 0.3 * Double(ls.count)
+        let ls = letterCounts(f.before)
+        return ls.letters == 0 || Double(ls.capitals) < 0.3 * Double(ls.letters)
     }
 
     /// Whether line `next` goes on with the text of line `line`: `line` ends in a comma
@@ -296,7 +335,20 @@ struct MenuStructurer {
 
     /// The first letter (after leading punctuation and digits) is a capital.
     static func startsCapitalised(_ s: String) -> Bool {
-        s.first(where: \.isLetter)?.isUppercase ?? false
+        firstLetter(s)?.isUppercase ?? false
+    }
+
+    /// `s.first(where: \.isLetter)`. When every Character is one scalar, ASCII bytes before
+    /// the first other one are Characters of their own, and an ASCII letter among them is
+    /// the answer (no other ASCII character is a letter).
+    static func firstLetter(_ s: String) -> Character? {
+        if ScalarText.isOneScalarPerCharacter(s) {
+            for b in s.utf8 {
+                if b >= 0x80 { break }
+                if BytePrecheck.isLetter(b) { return Character(Unicode.Scalar(b)) }
+            }
+        }
+        return s.first(where: \.isLetter)
     }
 
     static func droppingTrailingComma(_ s: String) -> String {
@@ -308,16 +360,18 @@ struct MenuStructurer {
     /// How much a string looks like a dish name rather than a description.
     static func nameScore(_ s: String) -> Double {
         let t = stripCodes(s)
-        let words = t.split(separator: " ")
-        if words.isEmpty { return -1 }
+        let wordCount = spaceWordCount(t)
+        if wordCount == 0 { return -1 }
         var score = 1.0
-        if words.count > 7 { score -= 1 }
+        if wordCount > 7 { score -= 1 }
         // (The bytes first: Foundation's `contains` on a string is a search with a locale.)
         if t.utf8.contains(0x7C), t.contains("|") { score -= 1 }
         if t.utf8.contains(0x2C), t.contains(",") { score -= 0.5 }
-        let ls = letters(t)
-        if !ls.isEmpty && Double(ls.filter(\.isUppercaseFast).count) / Double(ls.count) >= 0.5 { score += 0.5 }
-        if let f = t.first, f.isLowercase, !words.contains(where: { w in w.count > 1 && w.allSatisfy { !$0.isLetterFast || $0.isUppercaseFast } }) {
+        let ls = letterCounts(t)
+        if ls.letters > 0 && Double(ls.capitals) / Double(ls.letters) >= 0.5 { score += 0.5 }
+        if let f = t.first, f.isLowercase, !t.split(separator: " ").contains(where: { w in
+            w.count > 1 && w.allSatisfy { !$0.isLetterFast || $0.isUppercaseFast }
+        }) {
             score -= 0.5
         }
         return score
@@ -345,7 +399,7 @@ struct MenuStructurer {
             headerLike = text.map(MenuStructurer.isHeaderLike)
             allCapsHeader = zip(text, headerLike).map { t, h in h && MenuStructurer.isMostlyCapitals(t) }
             tagline = text.map { $0.utf8.last == UInt8(ascii: "!") && !MenuStructurer.startsCapitalised($0) }
-            let lettered = text.compactMap { $0.first(where: \.isLetter) }
+            let lettered = text.compactMap(MenuStructurer.firstLetter)
             lowerCaseNames = 5 * lettered.filter(\.isLowercase).count > 3 * lettered.count
             groupPrice = Array(repeating: false, count: text.count)
         }

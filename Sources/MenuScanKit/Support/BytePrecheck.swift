@@ -40,6 +40,17 @@ enum BytePrecheck {
         mayHoldListStart(s, first: isCapital, separator: { $0 == UInt8(ascii: ",") })
     }
 
+    /// The bytes of " - " (a space, a hyphen-minus, a space) in a row.
+    static func holdsSpacedHyphen(_ s: String) -> Bool {
+        var beforePrevious: UInt8 = 0, previous: UInt8 = 0
+        for b in s.utf8 {
+            if b == 0x20 && previous == 0x2D && beforePrevious == 0x20 { return true }
+            beforePrevious = previous
+            previous = b
+        }
+        return false
+    }
+
     @inline(__always) static func isCapital(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
     @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }

@@ -1,0 +1,59 @@
+/// Text read by Unicode scalars or UTF-8 bytes where it is safe to: where every `Character`
+/// (grapheme cluster) of a string is a single scalar, a pass over its scalars (or, at ASCII
+/// separators, over its bytes) makes the same decisions as a pass over its Characters, at a
+/// fraction of the cost (grapheme breaking is most of `Character` iteration in the profile).
+enum ScalarText {
+    /// Whether every Character of `s` is one Unicode scalar. Conservative: true only when
+    /// every scalar lies in `isStandalone`'s ranges, none of whose scalars joins a neighbour
+    /// into one grapheme cluster (no combining mark, joiner, prepended or spacing mark, Hangul
+    /// jamo or regional indicator; `ScalarTextTests` checks every one of them), and `s` holds
+    /// no "\r" (with a following "\n" one Character of two scalars).
+    static func isOneScalarPerCharacter(_ s: String) -> Bool {
+        // (Plain ASCII without "\r", most menu lines, is settled on the bytes.)
+        if s.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return true }
+        return s.unicodeScalars.allSatisfy { isStandalone($0.value) }
+    }
+
+    /// Latin (ASCII, Latin-1, Extended-A/B, IPA, spacing modifiers), Greek, Cyrillic without its
+    /// combining marks, Latin Extended Additional (Vietnamese), general punctuation without the
+    /// zero-width and format characters, currency signs, letterlike symbols and number forms.
+    @inline(__always)
+    static func isStandalone(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x0D: return false
+        case 0...0x2FF, 0x370...0x482, 0x1E00...0x1EFF, 0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20C0,
+             0x2100...0x218B: return true
+        default: return false
+        }
+    }
+
+    /// The lines of `text`, split at "\n", "\r" and "\r\n" as `split(omittingEmptySubsequences:
+    /// false)` splits its Characters at them: a line feed or carriage return is always a
+    /// Character of its own (grapheme rules GB4, GB5), except "\r\n", one Character (GB3).
+    /// Read from the bytes.
+    static func lines(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        var out: [String] = []
+        var start = 0, k = 0
+        while k < bytes.count {
+            let b = bytes[k]
+            guard b == 0x0A || b == 0x0D else { k += 1; continue }
+            out.append(String(decoding: bytes[start..<k], as: UTF8.self))
+            k += (b == 0x0D && k + 1 < bytes.count && bytes[k + 1] == 0x0A) ? 2 : 1
+            start = k
+        }
+        out.append(String(decoding: bytes[start...], as: UTF8.self))
+        return out
+    }
+
+    /// The words of a line split at spaces and tabs, as splitting its Characters at those that
+    /// are a space or a tab gives them (empty words left out). On the bytes when every
+    /// Character is one scalar (a space byte is then a space Character); else by Characters
+    /// (" \u{301}", a space with a combining accent, is one Character and no separator).
+    static func spaceSeparatedWords(_ line: String) -> [String] {
+        guard isOneScalarPerCharacter(line) else {
+            return line.split(whereSeparator: { $0.asciiByte == 0x20 || $0.asciiByte == 0x09 }).map(String.init)
+        }
+        return line.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).map { String(decoding: $0, as: UTF8.self) }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import MenuScanKit
+
+// Round 13's byte and scalar paths must give exactly the answers of the Character code they
+// replaced (kept here as the references), on any text: ASCII, Latin-1, "\r\n", combining
+// marks after letters and spaces, a prepended mark before a space, joiners, emoji and CJK.
+@Suite("Scalar and byte paths agree with the Character paths")
+struct ScalarTextTests {
+    private static let pieces = [
+        " ", "  ", "\t", "\n", "\r", "\r\n", "\u{A0}", "\u{2009}", "\u{200B}", "\u{200D}", "\u{2028}", "e\u{301}", " \u{301}",
+        "\u{600} ", "\u{94D}", "🍕", "👍🏽", "寿司", "한", "\u{1F1E9}\u{1F1EA}", "Käse", "ß", "İ", "Σ", "ǅ", "Ⅻ", "½", "٣", "€", "’",
+        "A", "z", "0", "9", ".", ",", ";", "(", "-", "&", "+", "|", "-", " - ", "and", "AND", "with", "und", "u", "w", "Soup",
+    ]
+    private static let gen = zip(Gen.element(of: pieces), Gen.latin1.string(of: 0...3), Gen.int(in: 0...2))
+        .map { piece, random, pick in pick == 0 ? random : (piece ?? "") }
+        .array(of: 0...12)
+        .map { $0.joined() }
+
+    private static func strings(seed: UInt64, count: Int) -> [String] {
+        var rng = Xoshiro(seed: (seed, 0x9E37_79B9_7F4A_7C15, seed &* 31 &+ 7, 0xD1B5_4A32_D192_ED03))
+        return (0..<count).map { _ in gen.run(using: &rng) }
+    }
+
+    /// Every scalar `isStandalone` admits is a Character of its own between letters and beside
+    /// itself: it is no combining mark, joiner, spacing or prepended mark, jamo or regional
+    /// indicator, the only scalars that join a neighbour.
+    @Test func standaloneScalarsNeverJoin() {
+        var checked = 0
+        for v in UInt32(0)...0x2FFFF where ScalarText.isStandalone(v) {
+            guard let s = Unicode.Scalar(v) else { continue }
+            let c = String(s)
+            #expect(("a" + c + "a").count == 3 && (c + c).count == 2 && (" " + c + " ").count == 3, "U+\(String(v, radix: 16))")
+            checked += 1
+        }
+        #expect(checked > 1500)
+        for joiner: UInt32 in [0x0D, 0x301, 0x483, 0x600, 0x94D, 0x200C, 0x200D, 0x20D0, 0xFE0F, 0x1100, 0x1F1E6] {
+            #expect(!ScalarText.isStandalone(joiner))
+        }
+    }
+
+    @Test func linesAndWordsAsCharacterSplits() {
+        for (i, s) in Self.strings(seed: 101, count: 4000).enumerated() {
+            let lines = s.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+            #expect(ScalarText.lines(s) == lines.map(String.init), "iteration \(i): \(s.debugDescription)")
+            for line in lines.map(String.init) {
+                let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                #expect(ScalarText.spaceSeparatedWords(line) == words, "iteration \(i): \(line.debugDescription)")
+                if ScalarText.isOneScalarPerCharacter(line) { #expect(line.count == line.unicodeScalars.count) }
+            }
+        }
+    }
+
+    @Test func structurerCountsAsCharacterCounts() {
+        for (i, s) in Self.strings(seed: 103, count: 4000).enumerated() {
+            let letters = s.filter(\.isLetter)
+            let counts = MenuStructurer.letterCounts(s)
+            #expect(counts.letters == letters.count && counts.capitals == letters.filter(\.isUppercase).count,
+                    "iteration \(i): \(s.debugDescription)")
+            #expect(MenuStructurer.spaceWordCount(s) == s.split(separator: " ").count, "iteration \(i): \(s.debugDescription)")
+            #expect(MenuStructurer.spaceWordCount(s, limit: 2) == min(3, s.split(separator: " ").count))
+            #expect(MenuStructurer.firstLetter(s) == s.first(where: \.isLetter), "iteration \(i): \(s.debugDescription)")
+            #expect(MenuStructurer.nameScore(s) == Self.referenceNameScore(s), "iteration \(i): \(s.debugDescription)")
+            let t = s.trimmingSpaces()
+            #expect(MenuStructurer.isHeaderLikeGeneral(t) == Self.referenceHeaderLike(t), "iteration \(i): \(t.debugDescription)")
+            let (l, c) = AllergenClassifier.letterCount(s)
+            #expect(l == s.filter(\.isLetterFast).count && c == s.count, "iteration \(i): \(s.debugDescription)")
+        }
+    }
+
+    @Test func phraseEdgesAsCharacterReads() {
+        for (i, s) in Self.strings(seed: 107, count: 4000).enumerated() {
+            #expect(ItemBounds.startsMidPhrase(s) == Self.referenceStartsMidPhrase(s), "iteration \(i): \(s.debugDescription)")
+            #expect(ItemBounds.endsMidPhrase(s) == Self.referenceEndsMidPhrase(s), "iteration \(i): \(s.debugDescription)")
+        }
+        #expect(ItemBounds.startsMidPhrase("und Lauch") && ItemBounds.endsMidPhrase("served with"))
+        #expect(!ItemBounds.startsMidPhrase("Und Lauch") && !ItemBounds.endsMidPhrase("with"))
+    }
+
+    @Test func spanTextAsFoundationReplacement() {
+        for (i, s) in Self.strings(seed: 109, count: 3000).enumerated() {
+            let tokens = s.split(separator: " ").map { Token(norm: "", raw: String($0), kind: .word, word: 0, sentence: 0) }
+            let joined = tokens.map(\.raw).joined(separator: " ")
+            #expect(AllergenClassifier.spanText(tokens[...]) == joined.replacingOccurrences(of: " - ", with: "-"),
+                    "iteration \(i): \(s.debugDescription)")
+        }
+        let dash = ["gluten", "-", "free"].map { Token(norm: $0, raw: $0, kind: .word, word: 0, sentence: 0) }
+        #expect(AllergenClassifier.spanText(dash[...]) == "gluten-free")
+    }
+
+    // MARK: The Character versions replaced
+
+    static func referenceNameScore(_ s: String) -> Double {
+        let t = MenuStructurer.stripCodes(s)
+        let words = t.split(separator: " ")
+        if words.isEmpty { return -1 }
+        var score = 1.0
+        if words.count > 7 { score -= 1 }
+        if t.contains("|") { score -= 1 }
+        if t.contains(",") { score -= 0.5 }
+        let ls = t.filter(\.isLetter)
+        if !ls.isEmpty && Double(ls.filter(\.isUppercase).count) / Double(ls.count) >= 0.5 { score += 0.5 }
+        if let f = t.first, f.isLowercase, !words.contains(where: { w in w.count > 1 && w.allSatisfy { !$0.isLetter || $0.isUppercase } }) {
+            score -= 0.5
+        }
+        return score
+    }
+
+    static func referenceHeaderLike(_ t: String) -> Bool {
+        let words = t.split(separator: " ")
+        guard (1...5).contains(words.count), let first = t.first else { return false }
+        guard first.isUppercase || first.isNumber else { return false }
+        if let last = t.last, ",;.".contains(last) { return false }
+        let ls = t.filter(\.isLetter)
+        guard ls.count >= 3 else { return false }
+        if ls.allSatisfy(\.isUppercase) { return true }
+        return words.allSatisfy { w in w.count < 4 || w.first!.isUppercase || !w.first!.isLetter }
+    }
+
+    static func referenceStartsMidPhrase(_ text: String) -> Bool {
+        let t = text.trimmingSpaces()
+        guard let first = t.first else { return false }
+        if ItemBounds.joinerSigns.contains(first) { return true }
+        guard first.isLowercase else { return false }
+        let word = t.prefix { $0.isLetter }
+        guard !word.isEmpty else { return false }
+        return ItemBounds.joiners.contains(TextFold.fold(String(word)))
+    }
+
+    static func referenceEndsMidPhrase(_ text: String) -> Bool {
+        let t = text.trimmingSpaces()
+        guard let last = t.last else { return false }
+        if last == "," || last == ";" || last == "(" || last == "-" || ItemBounds.joinerSigns.contains(last) { return true }
+        let word = t.reversed().prefix { $0.isLetter }
+        guard !word.isEmpty, word.count < t.count else { return false }
+        return ItemBounds.endJoiners.contains(TextFold.fold(String(word.reversed())))
+    }
+}
