@@ -135,6 +135,35 @@ struct StructurePrecheckTests {
         #expect(skipped > 1000)  // the check does settle lines
     }
 
+    /// The leader clean-up after a price runs each of its regexes only where a necessary
+    /// condition holds: the result must be that of the regexes alone, on random text and on
+    /// text made of leader pieces (dots, OCR's "ccoo", "SSSS", line terminators at the end).
+    @Test("Leader clean-up with its pre-checks = the regexes alone")
+    func leaders() {
+        let leaderish = Gen.element(of: ["....", ".", "…", "·", "_", "___", "0", "o", "O", "ccoo", "SSSS", "eeee", "HH", "uvvA",
+                                         "nm", ":", ";", ",", "'", "\"", " ", "\t", "\n", "\r\n", "\u{2028}", "\u{85}",
+                                         "Soup", "Spätlese", "é", "e\u{301}", "寿司", "12", "x", "\u{A0}"])
+            .map { $0 ?? "" }.array(of: 0...10).map { $0.joined() }
+        var rng = Xoshiro(seed: (67, 0x9E37_79B9_7F4A_7C15, 1613, 0xD1B5_4A32_D192_ED03))
+        var skipped = 0
+        for i in 0..<6000 {
+            let s = i % 3 == 0 ? Self.gen.run(using: &rng) : leaderish.run(using: &rng)
+            let t = i % 2 == 0 ? s.trimmingSpaces() : s
+            #expect(PriceParser.removingLeaders(t) == PriceParser.removingLeaders(t, precheck: false), "\(i): \(t.debugDescription)")
+            if !PriceParser.mayEnd(t, inRunOf: 3, of: PriceParser.leaderRunScalars) {
+                skipped += 1
+                #expect(!Self.matches(PriceParser.leaderRun, t), "\(i): \(t.debugDescription)")
+            }
+            if !PriceParser.mayEnd(t, inRunOf: 8, of: PriceParser.misreadLeaderScalars) {
+                #expect(!Self.matches(PriceParser.misreadLeaders, t), "\(i): \(t.debugDescription)")
+            }
+            if !PriceParser.hasRunOfThreeDots(t) { #expect(!Self.matches(PriceParser.gluedLeaders, t), "\(i): \(t.debugDescription)") }
+        }
+        #expect(skipped > 1000)  // the checks do settle text
+        #expect(PriceParser.removingLeaders("Soup ........") == "Soup")
+        #expect(PriceParser.removingLeaders("Spätlese.......eeeeeseee") == "Spätlese")
+    }
+
     @Test("Code pre-checks are false only where their pattern finds nothing; isCodeOnly unchanged")
     func codes() {
         var rng = Xoshiro(seed: (59, 0x9E37_79B9_7F4A_7C15, 1291, 0xD1B5_4A32_D192_ED03))

@@ -30,9 +30,9 @@ enum PriceParser {
     }
 
     // Leaders as OCR reads them (compiled once: these run on every line).
-    private static let leaderRun = try! NSRegularExpression(pattern: #"\s+[.·…_0oOcCeEsS:;,'"]{3,}$"#)
-    private static let gluedLeaders = try! NSRegularExpression(pattern: #"[.·…_]{3,}[^\s]*$"#)
-    private static let misreadLeaders = try! NSRegularExpression(pattern: #"[.·…_0oOcCeEsSHuUvVaAnm:;,'"]{8,}$"#)
+    static let leaderRun = try! NSRegularExpression(pattern: #"\s+[.·…_0oOcCeEsS:;,'"]{3,}$"#)
+    static let gluedLeaders = try! NSRegularExpression(pattern: #"[.·…_]{3,}[^\s]*$"#)
+    static let misreadLeaders = try! NSRegularExpression(pattern: #"[.·…_0oOcCeEsSHuUvVaAnm:;,'"]{8,}$"#)
 
     /// The first match of `rx` in `s`, as a range of `s`.
     private static func firstRange(_ rx: NSRegularExpression, in s: String) -> Range<String.Index>? {
@@ -53,24 +53,74 @@ enum PriceParser {
         // "1/2 ROAST CHICKEN" or "8oz" are not prices; a price needs a digit and
         // the text before it must not end inside a number ("24,925").
         guard price.contains(where: \.isNumber) else { return nil }
-        var cleaned = before.trimmingSpaces()
+        let cleaned = removingLeaders(before.trimmingSpaces())
+        if let last = cleaned.last, cleaned.count == before.trimmingSpaces().count,
+           last.isNumber || last == "," { return nil }
+        return Found(before: cleaned.trimmingSpaces(), price: price, after: after)
+    }
+
+    /// Leaders removed from the end of the text before a price. With `precheck` (always, outside
+    /// the tests) each clean-up regex runs only where its necessary condition holds
+    /// (`mayEnd(_:inRunOf:of:)`, `hasRunOfThreeDots`), so the result is the same as without:
+    /// the property test compares both on random text.
+    static func removingLeaders(_ text: String, precheck: Bool = true) -> String {
+        var cleaned = text
         // Dotted leaders as OCR reads them: "....", "00000000", "ccoo", "ss..."
-        while let r = firstRange(leaderRun, in: cleaned),
+        while !precheck || mayEnd(cleaned, inRunOf: 3, of: leaderRunScalars),
+              let r = firstRange(leaderRun, in: cleaned),
               cleaned[r].contains(where: { ".·…_0".contains($0) }) || cleaned[r].count >= 5 {
             cleaned.removeSubrange(r)
         }
         // Leaders glued to the last word ("Spätlese.......eeeeeseee") and longer
         // misreads with a run of one character ("SOOOSSSSHHSSSS", "cvccccssccve").
-        if let r = firstRange(gluedLeaders, in: cleaned) { cleaned.removeSubrange(r) }
-        while let r = firstRange(misreadLeaders, in: cleaned),
+        if !precheck || hasRunOfThreeDots(cleaned), let r = firstRange(gluedLeaders, in: cleaned) { cleaned.removeSubrange(r) }
+        while !precheck || mayEnd(cleaned, inRunOf: 8, of: misreadLeaderScalars),
+              let r = firstRange(misreadLeaders, in: cleaned),
               cleaned[r].hasRunOfThree {
             cleaned.removeSubrange(r)
             cleaned = cleaned.trimmingSpaces()
         }
         while let l = cleaned.last, ".·…_".contains(l) { cleaned.removeLast() }
-        if let last = cleaned.last, cleaned.count == before.trimmingSpaces().count,
-           last.isNumber || last == "," { return nil }
-        return Found(before: cleaned.trimmingSpaces(), price: price, after: after)
+        return cleaned
+    }
+
+    /// The character classes of `leaderRun` and `misreadLeaders` (all in the Basic Multilingual
+    /// Plane: one UTF-16 unit, as ICU counts, is one scalar).
+    static let leaderRunScalars = Set(".·…_0oOcCeEsS:;,'\"".unicodeScalars)
+    static let misreadLeaderScalars = Set(".·…_0oOcCeEsSHuUvVaAnm:;,'\"".unicodeScalars)
+
+    /// False only when a pattern `[set]{count,}$` cannot match `s`: ICU's `$` (no multiline
+    /// option) matches at the end, or before a line terminator at the end. When the last scalar
+    /// is no line terminator a match ends at the end, so the last `count` scalars are all in
+    /// `set`; when it is one, this says true and the regex decides.
+    static func mayEnd(_ s: String, inRunOf count: Int, of set: Set<Unicode.Scalar>) -> Bool {
+        var n = 0
+        for c in s.unicodeScalars.reversed() {
+            if n == 0 {
+                switch c.value {
+                case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+                default: break
+                }
+            }
+            guard set.contains(c) else { return false }
+            n += 1
+            if n >= count { return true }
+        }
+        return false
+    }
+
+    /// Three scalars of `[.·…_]` in a row: `gluedLeaders` cannot match without them.
+    static func hasRunOfThreeDots(_ s: String) -> Bool {
+        var run = 0
+        for c in s.unicodeScalars {
+            switch c.value {
+            case 0x2E, 0x5F, 0xB7, 0x2026:
+                run += 1
+                if run >= 3 { return true }
+            default: run = 0
+            }
+        }
+        return false
     }
 
     /// False only when the trailing pattern cannot match: after trailing spaces the line
