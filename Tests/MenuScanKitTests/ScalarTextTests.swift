@@ -52,6 +52,16 @@ struct ScalarTextTests {
         }
     }
 
+    @Test func letterWordsAsCharacterSplits() {
+        for (i, s) in Self.strings(seed: 109, count: 4000).enumerated() {
+            for t in [s, s.lowercased(), TextFold.fold(s)] {
+                #expect(ScalarText.letterWords(t) == t.split(whereSeparator: { !$0.isLetter }).map(String.init),
+                        "iteration \(i): \(t.debugDescription)")
+            }
+        }
+        #expect(ScalarText.letterWords("Käse-Spätzle mit\r\nZwiebeln") == ["Käse", "Spätzle", "mit", "Zwiebeln"])
+    }
+
     @Test func structurerCountsAsCharacterCounts() {
         for (i, s) in Self.strings(seed: 103, count: 4000).enumerated() {
             let letters = s.filter(\.isLetter)

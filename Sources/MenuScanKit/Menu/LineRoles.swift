@@ -128,7 +128,7 @@ enum LineFeatures {
         f.endsPeriod = text.hasSuffix(".") && !text.hasSuffix("..") ? 1 : 0
         f.commas = min(4, Double(text.filter { $0 == "," }.count)) / 4
         f.startsLower = text.first(where: \.isLetter)?.isLowercase == true ? 1 : 0
-        let folded = text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        let folded = ScalarText.letterWords(text.lowercased())
         if !folded.isEmpty {
             let n = Double(folded.count)
             f.function = Double(folded.filter { functionWords.contains($0) }.count) / n

@@ -523,9 +523,8 @@ public struct MenuAnalyzer: Sendable {
     /// German signals (function words, words with ä, ö, ü or ß) and words of one text.
     static func germanSignalsGeneral(_ text: String) -> (signals: Int, words: Int) {
         var signals = 0, words = 0
-        for part in text.lowercased().split(whereSeparator: { !$0.isLetter }) {
+        for word in ScalarText.letterWords(text.lowercased()) {
             words += 1
-            let word = String(part)
             if germanFunctionWords.contains(word) || AllergenClassifier.hasGermanLetter(word) { signals += 1 }
         }
         return (signals, words)
@@ -579,7 +578,7 @@ public struct MenuAnalyzer: Sendable {
 
     /// A text's words, folded (`TextFold.fold`), split at everything but letters.
     static func foldedWords(_ text: String) -> [String] {
-        TextFold.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
+        ScalarText.letterWords(TextFold.fold(text))
     }
 
     /// Loose notes that speak for one kind of dish, by item: a note that speaks for all of
@@ -712,8 +711,7 @@ public struct MenuAnalyzer: Sendable {
             return folded.utf8.split(whereSeparator: { !letter($0) })
                 .contains { (3...8).contains($0.count) && menuWideWords.contains(String(decoding: $0, as: UTF8.self)) }
         }
-        let words = folded.split(whereSeparator: { !$0.isLetter })
-        return words.contains { menuWideWords.contains(String($0)) }
+        return ScalarText.letterWords(folded).contains(where: menuWideWords.contains)
     }
 
     /// R7: unsafe when the item contains a profile allergen on solid evidence;

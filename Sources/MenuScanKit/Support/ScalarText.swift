@@ -46,6 +46,25 @@ enum ScalarText {
         return out
     }
 
+    /// `text.split(whereSeparator: { !$0.isLetter }).map(String.init)`: the runs of letters.
+    /// On the bytes of ASCII text (its only letters are A–Z and a–z; "\r\n" and its bytes are
+    /// no letters); on the scalars when every Character is one scalar (such a Character's
+    /// `isLetter` is its scalar's `isAlphabetic`); else by Characters. It ran on every line
+    /// (folded words, German signals, menu-wide words) and its Character reads were ~6 % of
+    /// analysing a menu with accented words.
+    static func letterWords(_ text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.utf8.split(whereSeparator: { b in
+                let l = b | 0x20
+                return !(l >= 0x61 && l <= 0x7A)
+            }).map { String(decoding: $0, as: UTF8.self) }
+        }
+        guard isOneScalarPerCharacter(text) else {
+            return text.split(whereSeparator: { !$0.isLetter }).map(String.init)
+        }
+        return text.unicodeScalars.split(whereSeparator: { !$0.properties.isAlphabetic }).map { String(Substring($0)) }
+    }
+
     /// The words of a line split at spaces and tabs, as splitting its Characters at those that
     /// are a space or a tab gives them (empty words left out). On the bytes when every
     /// Character is one scalar (a space byte is then a space Character); else by Characters
