@@ -62,6 +62,49 @@ struct ScalarTextTests {
         #expect(ScalarText.letterWords("Käse-Spätzle mit\r\nZwiebeln") == ["Käse", "Spätzle", "mit", "Zwiebeln"])
     }
 
+    /// `TextFold.fold` as it read Characters before its scalar path (the reference).
+    private static func referenceFold(_ s: String) -> String {
+        if s.utf8.allSatisfy({ $0 < 128 && $0 != UInt8(ascii: "`") }) { return s.lowercased() }
+        var out = ""
+        for ch in s.lowercased() {
+            if let b = ch.asciiByte, b != 0x60 { out.append(ch); continue }
+            switch ch {
+            case "ß": out += "ss"
+            case "œ": out += "oe"
+            case "æ": out += "ae"
+            case "ø": out += "o"
+            case "ł": out += "l"
+            case "ı": out += "i"
+            case "đ": out += "d"
+            case "’", "‘", "`", "´": out += "'"
+            default:
+                for scalar in String(ch).decomposedStringWithCanonicalMapping.unicodeScalars
+                where scalar.properties.generalCategory != .nonspacingMark {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    @Test func foldAsCharacterFold() {
+        for (i, s) in Self.strings(seed: 113, count: 4000).enumerated() {
+            #expect(TextFold.fold(s) == Self.referenceFold(s), "iteration \(i): \(s.debugDescription)")
+        }
+        // Every scalar of the scalar path's ranges, alone, in a word, upper-cased and after "\u{130}".
+        var checked = 0
+        for v in UInt32(0)...0x2FFFF where ScalarText.isStandalone(v) {
+            guard let u = Unicode.Scalar(v) else { continue }
+            let c = String(u)
+            for t in [c, "K" + c + "ä", c.uppercased() + "é", "\u{130}" + c] {
+                #expect(TextFold.fold(t) == Self.referenceFold(t), "U+\(String(v, radix: 16)) in \(t.debugDescription)")
+            }
+            checked += 1
+        }
+        #expect(checked > 1500)
+        #expect(TextFold.fold("Straße’s CRÈME Brûlée") == "strasse's creme brulee")
+    }
+
     @Test func structurerCountsAsCharacterCounts() {
         for (i, s) in Self.strings(seed: 103, count: 4000).enumerated() {
             let letters = s.filter(\.isLetter)

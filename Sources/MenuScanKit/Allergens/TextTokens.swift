@@ -20,9 +20,36 @@ enum TextFold {
     static func fold(_ s: String) -> String {
         // Plain ASCII (most menu words): lower case is the whole fold.
         if s.utf8.allSatisfy({ $0 < 128 && $0 != UInt8(ascii: "`") }) { return asciiLowercased(s) }
+        let lower = s.lowercased()
         var out = ""
         out.reserveCapacity(s.utf8.count)
-        for ch in s.lowercased() {
+        // Every Character one scalar (`ScalarText.isOneScalarPerCharacter`, most accented text):
+        // the same fold read on scalars, without breaking the text into Characters. No scalar of
+        // those ranges but the ones named is canonically equivalent to a case below (the
+        // singletons that are, U+1FEF and U+1FFD, lie outside them), so each case is its scalar.
+        if ScalarText.isOneScalarPerCharacter(lower) {
+            for u in lower.unicodeScalars {
+                let v = u.value
+                if v < 0x80, v != 0x60 { out.unicodeScalars.append(u); continue }
+                switch v {
+                case 0xDF: out += "ss"
+                case 0x153: out += "oe"
+                case 0xE6: out += "ae"
+                case 0xF8: out += "o"
+                case 0x142: out += "l"
+                case 0x131: out += "i"
+                case 0x111: out += "d"
+                case 0x2019, 0x2018, 0x60, 0xB4: out += "'"
+                default:
+                    for scalar in String(u).decomposedStringWithCanonicalMapping.unicodeScalars
+                    where scalar.properties.generalCategory != .nonspacingMark {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return out
+        }
+        for ch in lower {
             // (A one-byte character tested on its byte: `ch != "`"` was a string comparison.)
             // ("\r\n" takes the default case, which gives it back unchanged.)
             if let b = ch.asciiByte, b != 0x60 { out.append(ch); continue }
