@@ -138,6 +138,9 @@ import Testing
     /// `maxCostTenths` is written out: it must stay `maxCost` in tenths.
     @Test func maxCostTenthsIsMaxCostInTenths() {
         for n in -2...40 { #expect(OCRFuzzy.maxCostTenths(forLength: n) == Int32((OCRFuzzy.maxCost(forLength: n) * 10).rounded())) }
+        // The thresholds themselves: never under five letters, OCR confusions only up to seven,
+        // one ordinary edit from eight.
+        #expect([4, 5, 6, 7, 8, 10, 11].map { OCRFuzzy.maxCost(forLength: $0) } == [0, 0.6, 0.7, 0.7, 1.0, 1.0, 1.6])
     }
 
     @Test func sameAsTheArrayVersion() {

@@ -62,29 +62,11 @@ struct ScalarTextTests {
         #expect(ScalarText.letterWords("Käse-Spätzle mit\r\nZwiebeln") == ["Käse", "Spätzle", "mit", "Zwiebeln"])
     }
 
-    /// `TextFold.fold` as it read Characters before its scalar path (the reference).
+    /// `TextFold.fold` as it read Characters before its scalar path (the reference): lower case
+    /// for plain ASCII, else the Character path.
     private static func referenceFold(_ s: String) -> String {
         if s.utf8.allSatisfy({ $0 < 128 && $0 != UInt8(ascii: "`") }) { return s.lowercased() }
-        var out = ""
-        for ch in s.lowercased() {
-            if let b = ch.asciiByte, b != 0x60 { out.append(ch); continue }
-            switch ch {
-            case "ß": out += "ss"
-            case "œ": out += "oe"
-            case "æ": out += "ae"
-            case "ø": out += "o"
-            case "ł": out += "l"
-            case "ı": out += "i"
-            case "đ": out += "d"
-            case "’", "‘", "`", "´": out += "'"
-            default:
-                for scalar in String(ch).decomposedStringWithCanonicalMapping.unicodeScalars
-                where scalar.properties.generalCategory != .nonspacingMark {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
+        return TextFold.foldCharacters(s.lowercased())
     }
 
     @Test func foldAsCharacterFold() {

@@ -435,7 +435,7 @@ struct AllergenClassifier: Sendable {
     /// How many Characters of `s` are letters (`isLetterFast`), and how many Characters it has.
     static func letterCount(_ s: String) -> (letters: Int, characters: Int) {
         // ASCII without "\r" (the one two-byte Character): one Character a byte.
-        if s.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+        if ScalarText.isOneBytePerCharacter(s) {
             return (s.utf8.reduce(0) { $0 + (BytePrecheck.isLetter($1) ? 1 : 0) }, s.utf8.count)
         }
         var letters = 0, characters = 0

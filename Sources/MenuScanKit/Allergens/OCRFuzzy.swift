@@ -155,19 +155,10 @@ enum OCRFuzzy {
     /// The largest cost still accepted as the same word. Short words are never
     /// fuzzed (egg, soy, oat, nut, rye); words up to seven letters only through
     /// OCR confusions (masala is not marsala); longer words allow one ordinary edit.
-    static func maxCost(forLength len: Int) -> Double {
-        switch len {
-        case ..<5: return 0
-        case 5: return 0.6
-        case 6...7: return 0.7
-        case 8...10: return 1.0
-        default: return 1.6
-        }
-    }
+    static func maxCost(forLength len: Int) -> Double { Double(maxCostTenths(forLength: len)) / 10 }
 
-    /// `maxCost` in tenths.
+    /// `maxCost` in tenths (the distance's unit: every cost is a whole number of tenths).
     static func maxCostTenths(forLength len: Int) -> Int32 {
-        // (`maxCost` × 10, written out: the rounding was a libm call for every fuzzy candidate.)
         switch len {
         case ..<5: return 0
         case 5: return 6

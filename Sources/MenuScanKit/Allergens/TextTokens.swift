@@ -17,60 +17,60 @@ enum TextFold {
         }
     }
 
+    /// Characters that fold to something other than their decomposition without marks
+    /// (ligatures, ß; Turkish dotless i and Vietnamese/Croatian đ have no decomposition:
+    /// "Cacık", "Đậu"; apostrophes and accents alone become "'"). A Character key matches by
+    /// canonical equivalence, as `==` does.
+    private static let specialFolds: [Character: String] = [
+        "ß": "ss", "œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "ı": "i", "đ": "d",
+        "’": "'", "‘": "'", "`": "'", "´": "'",
+    ]
+    /// `specialFolds` by scalar value (each key is one scalar), for the scalar path.
+    private static let specialScalarFolds: [UInt32: String] = Dictionary(uniqueKeysWithValues: specialFolds.compactMap { key, value in
+        key.unicodeScalars.first.map { ($0.value, value) }
+    })
+
     static func fold(_ s: String) -> String {
         // Plain ASCII (most menu words): lower case is the whole fold.
         if s.utf8.allSatisfy({ $0 < 128 && $0 != UInt8(ascii: "`") }) { return asciiLowercased(s) }
         let lower = s.lowercased()
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
         // Every Character one scalar (`ScalarText.isOneScalarPerCharacter`, most accented text):
         // the same fold read on scalars, without breaking the text into Characters. No scalar of
-        // those ranges but the ones named is canonically equivalent to a case below (the
-        // singletons that are, U+1FEF and U+1FFD, lie outside them), so each case is its scalar.
-        if ScalarText.isOneScalarPerCharacter(lower) {
-            for u in lower.unicodeScalars {
-                let v = u.value
-                if v < 0x80, v != 0x60 { out.unicodeScalars.append(u); continue }
-                switch v {
-                case 0xDF: out += "ss"
-                case 0x153: out += "oe"
-                case 0xE6: out += "ae"
-                case 0xF8: out += "o"
-                case 0x142: out += "l"
-                case 0x131: out += "i"
-                case 0x111: out += "d"
-                case 0x2019, 0x2018, 0x60, 0xB4: out += "'"
-                default:
-                    for scalar in String(u).decomposedStringWithCanonicalMapping.unicodeScalars
-                    where scalar.properties.generalCategory != .nonspacingMark {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out
+        // those ranges but the keys of `specialFolds` is canonically equivalent to one of them
+        // (the singletons that are, U+1FEF and U+1FFD, lie outside them).
+        guard ScalarText.isOneScalarPerCharacter(lower) else { return foldCharacters(lower) }
+        var out = ""
+        out.reserveCapacity(lower.utf8.count)
+        for u in lower.unicodeScalars {
+            let v = u.value
+            if v < 0x80, v != 0x60 { out.unicodeScalars.append(u) }
+            else if let special = specialScalarFolds[v] { out += special }
+            else { appendWithoutMarks(String(u), to: &out) }
         }
+        return out
+    }
+
+    /// The fold of lower-cased text read by Characters (any text; `fold`'s path where a
+    /// Character may hold several scalars).
+    static func foldCharacters(_ lower: String) -> String {
+        var out = ""
+        out.reserveCapacity(lower.utf8.count)
         for ch in lower {
             // (A one-byte character tested on its byte: `ch != "`"` was a string comparison.)
             // ("\r\n" takes the default case, which gives it back unchanged.)
-            if let b = ch.asciiByte, b != 0x60 { out.append(ch); continue }
-            switch ch {
-            case "ß": out += "ss"
-            case "œ": out += "oe"
-            case "æ": out += "ae"
-            case "ø": out += "o"
-            case "ł": out += "l"
-            // Turkish dotless i and Vietnamese/Croatian đ have no decomposition ("Cacık", "Đậu").
-            case "ı": out += "i"
-            case "đ": out += "d"
-            case "’", "‘", "`", "´": out += "'"
-            default:
-                for scalar in String(ch).decomposedStringWithCanonicalMapping.unicodeScalars
-                where scalar.properties.generalCategory != .nonspacingMark {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+            if let b = ch.asciiByte, b != 0x60 { out.append(ch) }
+            else if let special = specialFolds[ch] { out += special }
+            else { appendWithoutMarks(String(ch), to: &out) }
         }
         return out
+    }
+
+    /// `text`'s canonical decomposition without its nonspacing marks, appended to `out`.
+    private static func appendWithoutMarks(_ text: String, to out: inout String) {
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars
+        where scalar.properties.generalCategory != .nonspacingMark {
+            out.unicodeScalars.append(scalar)
+        }
     }
 }
 

@@ -69,7 +69,7 @@ enum ItemBounds {
 
     /// The bytes of ASCII text without "\r" (whose every Character is then one byte), else nil.
     private static func asciiBytes(_ t: String) -> [UInt8]? {
-        t.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) ? Array(t.utf8) : nil
+        ScalarText.isOneBytePerCharacter(t) ? Array(t.utf8) : nil
     }
 
     /// Per item (in reading order): true when the item starts or ends mid-phrase, when

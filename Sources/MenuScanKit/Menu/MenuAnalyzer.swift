@@ -344,27 +344,26 @@ public struct MenuAnalyzer: Sendable {
             // "All our pizzas are cooked on a thin crust." → gluten, "WINES" → sulphites.
             // "Steamed Rice" under RICE & NOODLES is rice, not noodles.
             let part = r.sectionLine.flatMap { h in h >= 0 && h < lines.count ? headingPart(h, name: r.name) : nil }
+            func fromSection(_ name: String?) -> String { name.map { "from section “\($0)”" } ?? "from the section" }
+            func fromNote(_ name: String?) -> String { name.map { "from the note of section “\($0)”" } ?? "from the section's note" }
             if r.sectionLine != nil {
                 let ctx = part.map { contextClassification(headingPart: $0, notes: []) }
                     ?? contextClassification(heading: r.sectionLine, notes: [])
-                c.inherit(ctx, from: r.section.map { "from section “\($0)”" } ?? "from the section")
+                c.inherit(ctx, from: fromSection(r.section))
             }
             // A section's note says what its dishes are served with ("All moules come with frites
             // and homemade mayonnaise"): what that usually holds is the dish's own, as for a
             // note on the item's kind, not a guess a known dish overrides.
             if !r.noteLines.isEmpty {
-                c.inherit(contextClassification(heading: nil, notes: r.noteLines),
-                          from: r.section.map { "from the note of section “\($0)”" } ?? "from the section's note", sameDish: true)
+                c.inherit(contextClassification(heading: nil, notes: r.noteLines), from: fromNote(r.section), sameDish: true)
             }
             // A heading in body type sits under a heading: that heading and its notes speak for
             // the item too ("Æg og rejer" read as a heading under SMØRREBRØD: the open sandwiches'
             // rye bread and butter).
             if let p = r.parentSectionLine, p >= 0, p < lines.count {
-                c.inherit(contextClassification(heading: p, notes: []),
-                          from: r.parentSection.map { "from section “\($0)”" } ?? "from the section")
+                c.inherit(contextClassification(heading: p, notes: []), from: fromSection(r.parentSection))
                 if !r.parentNoteLines.isEmpty {
-                    c.inherit(contextClassification(heading: nil, notes: r.parentNoteLines),
-                              from: r.parentSection.map { "from the note of section “\($0)”" } ?? "from the section's note", sameDish: true)
+                    c.inherit(contextClassification(heading: nil, notes: r.parentNoteLines), from: fromNote(r.parentSection), sameDish: true)
                 }
             }
             // A note on the item's kind says what it is served with: its guesses are the dish's own.
@@ -706,9 +705,8 @@ public struct MenuAnalyzer: Sendable {
         let folded = TextFold.fold(text)
         if folded.utf8.allSatisfy({ $0 < 128 }) {
             // ASCII: letters are a–z A–Z; words read from the bytes.
-            func letter(_ b: UInt8) -> Bool { (b >= 97 && b <= 122) || (b >= 65 && b <= 90) }
             // (Every menu-wide word has 3 to 8 letters: other words need no string.)
-            return folded.utf8.split(whereSeparator: { !letter($0) })
+            return folded.utf8.split(whereSeparator: { !BytePrecheck.isLetter($0) })
                 .contains { (3...8).contains($0.count) && menuWideWords.contains(String(decoding: $0, as: UTF8.self)) }
         }
         return ScalarText.letterWords(folded).contains(where: menuWideWords.contains)

@@ -217,9 +217,8 @@ struct MenuStructurer {
 
     static func isHeaderLikeGeneral(_ t: String) -> Bool {
         // (Most lines are longer than a header: their words are counted up to six only.)
-        guard (1...5).contains(spaceWordCount(t, limit: 5)) else { return false }
+        guard (1...5).contains(spaceWordCount(t, limit: 5)), let first = t.first else { return false }
         let words = t.split(separator: " ")
-        guard (1...5).contains(words.count), let first = t.first else { return false }
         guard first.isUppercase || first.isNumber else { return false }
         if let last = t.last, ",;.".contains(last) { return false }
         let ls = letterCounts(t)

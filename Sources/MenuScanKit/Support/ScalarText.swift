@@ -10,8 +10,14 @@ enum ScalarText {
     /// no "\r" (with a following "\n" one Character of two scalars).
     static func isOneScalarPerCharacter(_ s: String) -> Bool {
         // (Plain ASCII without "\r", most menu lines, is settled on the bytes.)
-        if s.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return true }
+        if isOneBytePerCharacter(s) { return true }
         return s.unicodeScalars.allSatisfy { isStandalone($0.value) }
+    }
+
+    /// Whether every Character of `s` is one byte: ASCII without "\r" (which with a following
+    /// "\n" is one Character of two bytes).
+    static func isOneBytePerCharacter(_ s: String) -> Bool {
+        s.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 
     /// Latin (ASCII, Latin-1, Extended-A/B, IPA, spacing modifiers), Greek, Cyrillic without its
@@ -54,10 +60,7 @@ enum ScalarText {
     /// analysing a menu with accented words.
     static func letterWords(_ text: String) -> [String] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return text.utf8.split(whereSeparator: { b in
-                let l = b | 0x20
-                return !(l >= 0x61 && l <= 0x7A)
-            }).map { String(decoding: $0, as: UTF8.self) }
+            return text.utf8.split(whereSeparator: { !BytePrecheck.isLetter($0) }).map { String(decoding: $0, as: UTF8.self) }
         }
         guard isOneScalarPerCharacter(text) else {
             return text.split(whereSeparator: { !$0.isLetter }).map(String.init)
