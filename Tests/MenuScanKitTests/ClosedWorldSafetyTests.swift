@@ -111,6 +111,30 @@ import Testing
         #expect(crepes.items.allSatisfy { $0.safety == .unsafe })
     }
 
+    /// A cheese, a species, tofu or a flour names a food, not a dish (round 14): "Camembert" alone
+    /// is a topping or a choice of what its section names, as "Salmon" alone always was, and
+    /// "Spinach and ricotta" is a filling. With more said about it, or under its heading, it is
+    /// understood; a cheese board or a raclette is a dish.
+    @Test func aCheeseASpeciesOrTofuAloneNamesNoDish() {
+        let lexicon = AllergenFixtures.lexicon
+        for line in ["Camembert", "Taleggio", "Hake", "Tofu", "Spinach and ricotta", "Mozzarella & tomato"] {
+            #expect(AllergenFixtures.item(line, profile: gluten).safetyReasons.contains("dish_not_understood"), "\(line)")
+        }
+        for line in ["Baked Camembert", "Grilled hake", "Crispy tofu", "Raclette", "Cheese board"] {
+            #expect(!AllergenFixtures.item(line, profile: gluten).safetyReasons.contains("dish_not_understood"), "\(line)")
+        }
+        // The table's categories give the role: a cheese row is a food, a cheese board a dish.
+        #expect(AllergenLexicon.role(ofDishCategory: "cheese") == .ingredient)
+        #expect(AllergenLexicon.role(ofDishCategory: "fish_species") == .ingredient)
+        #expect(AllergenLexicon.role(ofDishCategory: "sauce") == .dish)
+        #expect(lexicon.entries.contains { $0.term == "camembert" && $0.table == .lexicon && $0.role == .ingredient })
+        // Under its heading the topping is the heading's dish: a flammkuchen holds wheat.
+        let tarts = analyzer.analyze(text: "FLAMMKUCHEN\nCamembert 12.50\nSpinach and ricotta 11.00\n",
+                                     perLine: false, profile: gluten)
+        #expect(tarts.items.count == 2)
+        #expect(tarts.items.allSatisfy { $0.safety == .unsafe && !$0.safetyReasons.contains("dish_not_understood") })
+    }
+
     @Test func flavouringRowsAreReadFromTheirTable() throws {
         let set = try AllergenLexicon.parseFlavourings("# comment\nGarlic\ten\nbutter\ten\nSucre\tfr\n")
         #expect(set == ["garlic", "butter", "sucre"])

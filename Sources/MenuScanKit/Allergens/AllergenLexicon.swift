@@ -341,11 +341,12 @@ public struct AllergenLexicon: Sendable {
                 throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): unknown diet")
             }
             var confidence = kind == .explicit ? 1.0 : 0.9
-            var noFuzz = false, noAbsent = false
+            var noFuzz = false, noAbsent = false, food = false
             let flags = cols.count > 4 ? cols[4] : ""
             for f in flags.split(separator: ",").map({ $0.trimmingSpaces() }) where !f.isEmpty {
                 if f == "nofuzz" { noFuzz = true }
                 else if f == "noabsent" { noAbsent = true }
+                else if f == "food" { food = true }
                 else if f.hasPrefix("conf="), let c = Double(f.dropFirst(5)), c > 0, c <= 1 { confidence = c }
                 else { throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): unknown flag") }
             }
@@ -353,7 +354,7 @@ public struct AllergenLexicon: Sendable {
             out.append(LexiconEntry(term: term, words: words, allergens: allergens,
                                     kind: kind, diet: diet, confidence: confidence, noFuzz: noFuzz,
                                     noAbsent: noAbsent, affix: affix, lang: lang,
-                                    role: allergens.isEmpty || (kind == .explicit && words.count == 1) ? .ingredient : .dish))
+                                    role: food || allergens.isEmpty || (kind == .explicit && words.count == 1) ? .ingredient : .dish))
         }
         return out
     }
@@ -402,11 +403,15 @@ public struct AllergenLexicon: Sendable {
     }
 
     /// A dish-table row's role: a heading word speaks for its section; a coating,
-    /// batter, spice mix or preparation says how, not what; everything else is a dish.
+    /// batter, spice mix or preparation says how, not what; a cheese, a fish or shellfish
+    /// species, a meat substitute or a plain ingredient is a food ("Camembert", "Hake",
+    /// "Tofu" alone are a topping, a catch or a choice of something the section names, not
+    /// a dish); everything else is a dish.
     static func role(ofDishCategory category: String) -> LexiconEntry.Role {
         switch category {
         case "section": return .section
         case "preparation", "coating", "batter", "spice_mix": return .preparation
+        case "ingredient", "cheese", "fish_species", "crustacean_species", "mollusc_species", "substitute": return .ingredient
         default: return .dish
         }
     }
