@@ -17,6 +17,8 @@ enum PageLayout {
 
     static func segments(of page: OCRPage) -> [Segment] {
         var out: [Segment] = []
+        var slopes: [SlopeField.Sample] = []
+        var top = Double.infinity, bottom = -Double.infinity
         let pageWidth = max(1, page.words.map(\.box.maxX).max() ?? 1)
         for block in page.blocks {
             for line in block.lines where !line.words.isEmpty {
@@ -31,6 +33,8 @@ enum PageLayout {
                     if gap > threshold { parts.append(current); current = [w] } else { current.append(w) }
                 }
                 parts.append(current)
+                for p in parts { if let sample = SlopeField.Sample(words: p) { slopes.append(sample) } }
+                top = min(top, Double(line.box.y)); bottom = max(bottom, Double(line.box.maxY))
                 // A price far to the right stays with its name ("Soup        5.50").
                 var merged: [[OCRWord]] = []
                 for p in parts.flatMap(splitLeadingPrice) {
@@ -48,7 +52,7 @@ enum PageLayout {
                 }
             }
         }
-        return attachLonePrices(out, slope: slope(of: page))
+        return attachLonePrices(out, slope: SlopeField(samples: slopes, top: top, bottom: bottom))
     }
 
     /// A line Tesseract read straight across two columns whose gutter leader dots fill
@@ -196,6 +200,82 @@ enum PageLayout {
         return min(0.1, max(-0.1, slopes[slopes.count / 2]))
     }
 
+    /// The page's text slope as it changes down the page. A photo taken from below or above
+    /// the page's centre (keystone) tilts its top rows one way and its bottom rows less or
+    /// the other way, so one slope for the whole page puts a far-right price of the top rows a
+    /// row off. Read from runs of text (a line's words between wide gaps, at least three
+    /// words): a line Tesseract read across to a price of the row above or below would
+    /// give the slope of the misreading, not of the page. Fitted by weighted least squares,
+    /// slope = a + b·(y − y0), each run weighted by its spread of word centres (Σ(x − x̄)²:
+    /// a long run is a precise slope), over the runs within 2 × `outlierSlope` of the runs'
+    /// median slope, and once more without the runs that fit misses by more than
+    /// `outlierSlope`. With fewer than `minimumRuns` such runs, or runs spanning less
+    /// than a third of the text's height, b is 0 and a is the runs' median slope. Any
+    /// value is limited to ±0.1 (about 6°).
+    struct SlopeField: Equatable {
+        var a: Double
+        var b: Double = 0
+        var y0: Double = 0
+
+        static let minimumRuns = 4
+        static let outlierSlope = 0.02
+
+        /// One run of words: its least-squares slope of word centres, its mean centre height
+        /// and its weight (Σ(x − x̄)²). Nil for fewer than three words or no spread.
+        struct Sample: Equatable {
+            var slope: Double, y: Double, weight: Double
+            init(slope: Double, y: Double, weight: Double) { self.slope = slope; self.y = y; self.weight = weight }
+            init?(words: [OCRWord]) {
+                guard words.count >= 3 else { return nil }
+                let xs = words.map { Double($0.box.x) + Double($0.box.width) / 2 }
+                let ys = words.map { Double($0.box.y) + Double($0.box.height) / 2 }
+                let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
+                let sxx = xs.reduce(0) { $0 + ($1 - mx) * ($1 - mx) }
+                guard sxx > 0 else { return nil }
+                let sxy = zip(xs, ys).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+                self.init(slope: sxy / sxx, y: my, weight: sxx)
+            }
+        }
+
+        init(a: Double, b: Double = 0, y0: Double = 0) { self.a = a; self.b = b; self.y0 = y0 }
+
+        /// `top`, `bottom`: the text's extent on the page.
+        init(samples: [Sample], top: Double, bottom: Double) {
+            let sorted = samples.map(\.slope).filter(\.isFinite).sorted()
+            let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+            self.init(a: median)
+            // Runs far from the median slope first (a heavy stray run would pull a first fit
+            // away from every other run), then the runs the fit misses.
+            let near = samples.filter { abs($0.slope - median) <= 2 * Self.outlierSlope }
+            guard near.count >= Self.minimumRuns, bottom > top,
+                  let lo = near.map(\.y).min(), let hi = near.map(\.y).max(),
+                  (hi - lo) * 3 >= bottom - top,
+                  var fit = Self.fit(near) else { return }
+            let kept = near.filter { abs($0.slope - fit.value($0.y)) <= Self.outlierSlope }
+            if kept.count >= Self.minimumRuns, let again = Self.fit(kept) { fit = again }
+            guard fit.a.isFinite, fit.b.isFinite, fit.y0.isFinite else { return }
+            self = fit
+        }
+
+        /// Weighted least squares of slope on y; nil when the weights or the y's give no line.
+        static func fit(_ s: [Sample]) -> SlopeField? {
+            let w = s.reduce(0) { $0 + $1.weight }
+            guard w > 0, w.isFinite else { return nil }
+            let my = s.reduce(0) { $0 + $1.weight * $1.y } / w
+            let ms = s.reduce(0) { $0 + $1.weight * $1.slope } / w
+            let syy = s.reduce(0) { $0 + $1.weight * ($1.y - my) * ($1.y - my) }
+            guard syy > 0 else { return nil }
+            let sys = s.reduce(0) { $0 + $1.weight * ($1.y - my) * ($1.slope - ms) }
+            return SlopeField(a: ms, b: sys / syy, y0: my)
+        }
+
+        /// The slope (dy/dx, y down) of the row at height y.
+        func value(_ y: Double) -> Double {
+            let v = a + b * (y - y0)
+            return v.isFinite ? min(0.1, max(-0.1, v)) : 0
+        }
+    }
+
     /// `price` starts where the line `text` above it starts (its own height, 6 px at least, either
     /// way) and at most three of its heights below: printed under that line, in its column.
     static func startsUnder(_ price: Box, _ text: Box) -> Bool {
@@ -205,10 +285,10 @@ enum PageLayout {
 
     /// A price Tesseract read as a line of its own joins the nearest text on
     /// its left in the same row ("Pesto pasta ……… 9.00"). The row follows the
-    /// page's `slope`: on a tilted photo the price sits higher or lower. A price
+    /// page's slope at the price's height: on a tilted photo the price sits higher or lower. A price
     /// left-aligned under a line of text (within three line heights) is printed
     /// under its dish and stays in its column.
-    static func attachLonePrices(_ segs: [Segment], slope: Double = 0) -> [Segment] {
+    static func attachLonePrices(_ segs: [Segment], slope field: SlopeField = SlopeField(a: 0)) -> [Segment] {
         var segs = segs
         var removed = Set<Int>()
         func text(_ s: Segment) -> String { s.words.map(\.text).joined(separator: " ") }
@@ -219,6 +299,7 @@ enum PageLayout {
             // 18 €" under "Linsensuppe" in the next column).
             guard lone[i], !segs.indices.contains(where: { k in
                 k != i && !lone[k] && !removed.contains(k) && startsUnder(s.box, segs[k].box) }) else { continue }
+            let slope = field.value(Double(s.box.y) + Double(s.box.height) / 2)
             var best: Int? = nil
             for (j, t) in segs.enumerated() where j != i && !removed.contains(j) && t.box.maxX <= s.box.x {
                 // Where t's row is at the price's x.
@@ -226,7 +307,7 @@ enum PageLayout {
                 let overlap = min(s.box.maxY, t.box.maxY + shift) - max(s.box.y, t.box.y + shift)
                 guard Double(overlap) >= 0.5 * Double(min(s.box.height, t.box.height)) else { continue }
                 guard PriceParser.find(in: text(t), allowPlain: false) == nil else { continue }
-                if best == nil || t.box.maxX > segs[best!].box.maxX { best = j }
+                if best.map({ t.box.maxX > segs[$0].box.maxX }) ?? true { best = j }
             }
             if let j = best {
                 segs[j].words += s.words

@@ -146,6 +146,25 @@ struct RoleStructurer {
         return texts.contains(where: { $0.hasSuffix(".") }) || repeatsHeading ? rest : nil
     }
 
+    /// Whether a line of a given height may be a section heading set in body type (the
+    /// priced-page rule: an unpriced "dish" right before a priced one). Where the page's
+    /// headings stand out by size — at least two lines the model read as headings, their
+    /// median height at least `headingSizeRatio` times the priced names' — a line nearer the
+    /// names' height than the headings' is a dish whose price was not read (a bakery's
+    /// "BAGUETTE" between priced loaves under BREAD), not a heading. Elsewhere any height may be.
+    static func bodyTypeHeadingTest(headings: [Double], pricedNames: [Double]) -> (Double) -> Bool {
+        func median(_ v: [Double]) -> Double? {
+            let s = v.filter { $0 > 0 && $0.isFinite }.sorted()
+            return s.isEmpty ? nil : s[s.count / 2]
+        }
+        guard headings.count >= 2, pricedNames.count >= 2, let head = median(headings), let name = median(pricedNames),
+              head >= headingSizeRatio * name else { return { _ in true } }
+        return { h in abs(h - head) <= abs(h - name) }
+    }
+
+    /// How much larger than the priced names a page's headings are when they stand out by size.
+    static let headingSizeRatio = 1.3
+
     func run() -> Output {
         var items: [RawItem] = []
         var nameLike: [Bool] = []
@@ -182,6 +201,16 @@ struct RoleStructurer {
         // Schwarzwälder Schinken") even where the model read it as a name.
         let capitalNames = nameLines.filter { MenuStructurer.isMostlyCapitals(parsed[$0]?.name ?? "") }.count
         let namesInCapitals = nameLines.count >= 3 && 2 * capitalNames > nameLines.count
+        let bodyHeading = Self.bodyTypeHeadingTest(
+            headings: roles.indices.filter { roles[$0] == .header && !legendLines.contains($0) && $0 < lines.count }
+                .map { LineFeatures.height(lines[$0].ocrWords) },
+            pricedNames: nameLines.filter { parsed[$0]?.price != nil }.map { LineFeatures.height(lines[$0].ocrWords) })
+        /// `c` may be a heading set in body type: its first line is not of the priced names' size
+        /// on a page whose headings stand out by size.
+        func mayBeBodyHeading(_ c: RawItem) -> Bool {
+            guard let first = c.lines.first, first >= 0, first < lines.count else { return false }
+            return bodyHeading(LineFeatures.height(lines[first].ocrWords))
+        }
         for run in runs {
             var current: RawItem? = nil
             var currentNameLike = false
@@ -226,7 +255,7 @@ struct RoleStructurer {
                         current!.lines.append(i)
                         continue
                     }
-                    if pricedPage, p.price != nil, let c = current, let notes = headerNotes(c) {
+                    if pricedPage, p.price != nil, let c = current, mayBeBodyHeading(c), let notes = headerNotes(c) {
                         current = nil
                         openSection(c, notes: notes)
                     }
@@ -245,7 +274,7 @@ struct RoleStructurer {
                     // is the item and the bare line its section header (typography alone
                     // did not tell them apart).
                     if pricedPage, let c = current, let f = PriceParser.find(in: text, allowPlain: false), !f.price.hasPrefix("+"),
-                       MenuStructurer.nameScore(f.before) >= 1, let notes = headerNotes(c) {
+                       MenuStructurer.nameScore(f.before) >= 1, mayBeBodyHeading(c), let notes = headerNotes(c) {
                         current = nil
                         openSection(c, notes: notes)
                         let p = Self.parseNameLine(text)
