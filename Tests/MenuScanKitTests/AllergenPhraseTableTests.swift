@@ -327,6 +327,11 @@ let qualifierRows: [String] = [
     "Fries (cooked in a shared fryer) => ~gluten ~crustaceans ~fish",
     "Peut contenir des traces de fruits à coque => ~tree_nuts",
     "Kann Spuren von Nüssen enthalten => ~tree_nuts",
+    // The German kitchen statement puts its verb last (round 14): what it names may be present.
+    "In unserer Backstube werden Sesam, Lupine und Soja verarbeitet. => ~sesame ~lupin ~soybeans -sesame -lupin -soybeans",
+    "Nuts and sesame are handled in our kitchen => ~tree_nuts ~sesame -tree_nuts -sesame",
+    "Für unsere Spätzle werden nur frische Eier verarbeitet. => +eggs +gluten",
+    "Wir haben alles frisch verarbeitet. => 0",
     "Puede contener trazas de cacahuetes => ~peanuts",
     "Può contenere tracce di sesamo => ~sesame",
     "Free range eggs => +eggs",

@@ -135,6 +135,21 @@ import Testing
         #expect(tarts.items.allSatisfy { $0.safety == .unsafe && !$0.safetyReasons.contains("dish_not_understood") })
     }
 
+    /// The German kitchen statement under a heading ("In unserer Backstube werden Sesam, Lupine
+    /// und Soja verarbeitet.") is a cross-contact note: its allergens may be in every bread of
+    /// the section, never "safe", and are not read as what each bread contains (round 14).
+    @Test func aVerbLastKitchenStatementIsCrossContactForItsSection() {
+        let menu = analyzer.analyze(text: "BROT\nIn unserer Backstube werden Sesam, Lupine und Soja verarbeitet.\n"
+                                        + "Bauernbrot 4,50\nDinkelbrot 5,00\n",
+                                    perLine: false, profile: AllergenProfile(allergens: [.sesame]))
+        #expect(menu.items.map(\.name) == ["Bauernbrot", "Dinkelbrot"])
+        for item in menu.items {
+            #expect(Set(item.mayContain).isSuperset(of: [.sesame, .lupin, .soybeans]), "\(item.name)")
+            #expect(Set(item.allergens.map(\.id)).isDisjoint(with: [.sesame, .lupin, .soybeans]), "\(item.name)")
+            #expect(item.safety == .caution)
+        }
+    }
+
     @Test func flavouringRowsAreReadFromTheirTable() throws {
         let set = try AllergenLexicon.parseFlavourings("# comment\nGarlic\ten\nbutter\ten\nSucre\tfr\n")
         #expect(set == ["garlic", "butter", "sucre"])

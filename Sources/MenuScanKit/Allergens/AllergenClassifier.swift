@@ -736,6 +736,20 @@ struct AllergenClassifier: Sendable {
                     meatSuppressed.insert(ti)
                 }
                 if !named { result.mayContain.formUnion(AllergenID.allCases) }
+            case .crossContactAfter:
+                // "In unserer Backstube werden Sesam, Lupine und Soja verarbeitet.": the German
+                // kitchen statement puts its verb last; the allergens it names come before it, in
+                // its sentence. Naming none, it says nothing. Only words that name an allergen
+                // ("Sesam", "Nüsse") are read so: a dish before it ("Für unsere Spätzle werden …
+                // verarbeitet") keeps what it holds.
+                for (ti, m) in terms.enumerated() where m.end <= q.start && sameSentence(m.start, q.start)
+                    && entries[m.entry].kind == .explicit {
+                    for a in entries[m.entry].allergens where status[ti][a] != nil {
+                        status[ti][a] = .mayContain
+                        result.mayContain.insert(a)
+                    }
+                    meatSuppressed.insert(ti)
+                }
             case .askServer:
                 result.askServer = true
             case .veganModifier, .plantModifier:

@@ -44,6 +44,7 @@ struct QualifierEntry: Sendable, Equatable {
         case absentAfter = "absent_after"        // "gluten free", "glutenfrei"
         case absentMarker = "absent_marker"      // "(GF)" — item declared free of the listed allergens
         case crossContact = "cross_contact"      // "may contain", "shared fryer"
+        case crossContactAfter = "cross_contact_after" // "… Sesam und Soja verarbeitet": the allergens named before it
         case askServer = "ask_server"
         case veganModifier = "vegan_modifier"    // "vegan mayo": the next term has no animal product
         case plantModifier = "plant_modifier"    // "zucchini bacon": the next term is not meat
