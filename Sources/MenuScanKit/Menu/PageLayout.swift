@@ -185,16 +185,7 @@ enum PageLayout {
     /// word centres, limited to ±0.1 (about 6°). A photo taken at a slight
     /// angle puts a price a line higher or lower than its item's name.
     static func slope(of page: OCRPage) -> Double {
-        var slopes: [Double] = []
-        for line in page.lines where line.words.count >= 3 {
-            let xs = line.words.map { Double($0.box.x) + Double($0.box.width) / 2 }
-            let ys = line.words.map { Double($0.box.y) + Double($0.box.height) / 2 }
-            let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
-            let sxx = xs.reduce(0) { $0 + ($1 - mx) * ($1 - mx) }
-            guard sxx > 0 else { continue }
-            let sxy = zip(xs, ys).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
-            slopes.append(sxy / sxx)
-        }
+        var slopes = page.lines.compactMap { SlopeField.Sample(words: $0.words)?.slope }
         guard !slopes.isEmpty else { return 0 }
         slopes.sort()
         return min(0.1, max(-0.1, slopes[slopes.count / 2]))
