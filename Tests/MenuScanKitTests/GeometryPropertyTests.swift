@@ -247,6 +247,27 @@ private func checkRuns(_ p: OCRPage, _ i: Int) {
         }
     }
 
+    /// The page-level price repairs on random price lists (digits with and without separators,
+    /// currency signs, letters, unicode, nils): the same number of prices, nils kept, and a
+    /// repaired price differs from its reading only by separators and signs.
+    @Test func priceRepairsOnRandomPriceLists() {
+        let priceGen = zip(Gen.element(of: ["4.5", "6,5", "45", "950", "9.50", "$8", "S95", "£1200", "12", "7,40 940", "¥800",
+                                            "6.5 45", "", "½", "٣.٥", "4.5€", ".5", "5.", "00", "1.2.3"]),
+                           Gen.int(in: 0...4), textGen)
+            .map { pick, mode, random -> String? in mode == 0 ? nil : mode == 1 ? random : (pick ?? "") }
+        forEachDrawn(1000, seed: 61, priceGen.array(of: 0...12)) { i, prices in
+            let out = PriceSignRepair.repair(PriceSeparatorRepair.repair(prices))
+            #expect(out.count == prices.count, "iteration \(i)")
+            for (a, b) in zip(prices, out) {
+                #expect((a == nil) == (b == nil), "iteration \(i)")
+                if let a, let b, a != b {
+                    func digits(_ s: String) -> String { String(s.filter { $0.isNumber && $0.isASCII }) }
+                    #expect(digits(a) == digits(b) || digits(a).dropFirst() == Substring(digits(b)), "iteration \(i): \(a) → \(b)")
+                }
+            }
+        }
+    }
+
     @Test func hotspotsAndUnionArea() {
         let boxGen = zip(Gen.int(in: -100...2000), Gen.int(in: -100...2000), Gen.int(in: -20...500), Gen.int(in: -20...500))
             .map { Box(x: $0, y: $1, width: $2, height: $3) }

@@ -227,6 +227,25 @@ extension PriceRecoveryTests {
         let plausible = ["£16.00", "£5.00", "£3.50", "£8", "£9", "£12", "£6", "£16", "£120"]
         #expect(PriceSeparatorRepair.repair(plausible) == plausible)
     }
+
+    @Test("on a page of one-decimal prices a plain number far beyond them gets its point back (round 14)")
+    func oneDecimalPages() {
+        // "$4.5" read "S45" on a food truck's board: 45 is over 4 × the page's median price.
+        #expect(PriceSeparatorRepair.repair(["$4.5", "$6.5", "$9.5", "$7.5", nil, "$45", "$8"])
+                == ["$4.5", "$6.5", "$9.5", "$7.5", nil, "$4.5", "$8"])
+        #expect(PriceSeparatorRepair.repair(["4,5", "6,5", "9,5", "7,5", "65"]) == ["4,5", "6,5", "9,5", "7,5", "6,5"])
+        // Left as read: a price of several numbers (a glass and a bottle), a number whose
+        // tenth is beyond the page's range, a page without three one-decimal prices, a page
+        // of two-decimal prices.
+        let bottle = ["6.5", "7.5", "8.5", "5.5", "6.5 45"]
+        #expect(PriceSeparatorRepair.repair(bottle) == bottle)
+        let big = ["4.5", "6.5", "9.5", "7.5", "120"]
+        #expect(PriceSeparatorRepair.repair(big) == big)
+        let few = ["4.5", "6.5", "45", "8", "9"]
+        #expect(PriceSeparatorRepair.repair(few) == few)
+        let cents = ["4.50", "6.50", "9.50", "7.5", "45"]
+        #expect(PriceSeparatorRepair.repair(cents) == cents)
+    }
 }
 
 extension PriceRecoveryTests {

@@ -228,7 +228,8 @@ extension StringProtocol {
 /// separator lost (a faint comma or point is the character OCR drops most in
 /// a price). The page's own separator is put back. A price in a currency
 /// without decimals (¥800) is untouched: such a page has no two-decimal
-/// majority, and 8.00 would fall outside its range anyway.
+/// majority, and 8.00 would fall outside its range anyway. Pages of one-decimal prices
+/// ("4.5" read "45") are repaired by `repairOneDecimal`.
 enum PriceSeparatorRepair {
     private static let number = try! NSRegularExpression(pattern: #"(?<!\d)\d+(?:[.,]\d+)?"#)
     /// Without a two-decimal majority, a plain 3–4 digit number is repaired only when it is
@@ -236,6 +237,11 @@ enum PriceSeparatorRepair {
     static let implausibleFactor = 4.0
 
     static func repair(_ prices: [String?]) -> [String?] {
+        repairOneDecimal(repairTwoDecimals(prices))
+    }
+
+    /// The two-decimal pages (see the type's comment).
+    static func repairTwoDecimals(_ prices: [String?]) -> [String?] {
         var decimals: [Double] = [], commas = 0, points = 0, total = 0
         for p in prices.compactMap({ $0 }) {
             for token in tokens(p) {
@@ -269,6 +275,48 @@ enum PriceSeparatorRepair {
             return out
         }
     }
+
+    /// Pages that write their prices with one decimal ("4.5", "6,5", "12.5"): at least
+    /// `minimumOneDecimal` such prices, more than the two-decimal ones. There a price that is
+    /// one plain number of 2 or 3 digits ("45", "95") is read with one decimal ("4.5") when
+    /// as read it is more than `implausibleFactor` times the median of the page's prices and
+    /// read with one decimal it falls within the range of its one-decimal prices: the point
+    /// OCR lost. A price of several numbers ("glass 6.5 bottle 32") is left as read.
+    static func repairOneDecimal(_ prices: [String?]) -> [String?] {
+        var one: [Double] = [], all: [Double] = [], two = 0, commas = 0, points = 0
+        for p in prices.compactMap({ $0 }) {
+            for token in tokens(p) {
+                guard let v = Double(token.replacingOccurrences(of: ",", with: ".")) else { continue }
+                all.append(v)
+                guard let sep = token.first(where: { $0 == "." || $0 == "," }), let at = token.firstIndex(of: sep) else { continue }
+                switch token.distance(from: at, to: token.endIndex) {
+                case 2:
+                    one.append(v)
+                    if sep == "," { commas += 1 } else { points += 1 }
+                case 3: two += 1
+                default: break
+                }
+            }
+        }
+        guard one.count >= minimumOneDecimal, one.count > two, let low = one.min(), let high = one.max() else { return prices }
+        let sorted = all.sorted()
+        let median = sorted[sorted.count / 2]
+        let sep = commas > points ? "," : "."
+        return prices.map { price in
+            guard let price else { return nil }
+            let found = number.matches(in: price, range: NSRange(price.startIndex..., in: price))
+            guard found.count == 1, let r = Range(found[0].range, in: price) else { return price }
+            let token = String(price[r])
+            guard token.allSatisfy(\.isNumber), (2...3).contains(token.count), let v = Double(token),
+                  v > implausibleFactor * median, v / 10 >= low * 0.8, v / 10 <= high * 1.25 else { return price }
+            var out = price
+            out.replaceSubrange(r, with: token.dropLast(1) + sep + token.suffix(1))
+            return out
+        }
+    }
+
+    /// The least number of one-decimal prices that make a page one of them.
+    static let minimumOneDecimal = 3
 
     private static func tokens(_ s: String) -> [String] {
         number.matches(in: s, range: NSRange(s.startIndex..., in: s)).compactMap { Range($0.range, in: s).map { String(s[$0]) } }
