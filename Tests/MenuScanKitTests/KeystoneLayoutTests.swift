@@ -97,9 +97,39 @@ import Testing
         #expect(flat.items.map(\.name) == ["COUNTRY SOURDOUGH", "SEEDED RYE", "SPELT LOAF", "CARROT CAKE", "BROWNIE"])
         #expect(flat.items[2].section == "BAGUETTE")
         // The test itself: a heading-sized line may be one; a name-sized one may not.
-        let test = RoleStructurer.bodyTypeHeadingTest(headings: [32, 30], pricedNames: [20, 21, 19])
-        #expect(test(31) && !test(20) && !test(24))
-        #expect(RoleStructurer.bodyTypeHeadingTest(headings: [22, 22], pricedNames: [20, 20])(20))
-        #expect(RoleStructurer.bodyTypeHeadingTest(headings: [32], pricedNames: [20, 20])(20))
+        let sizes = RoleStructurer.headingSizes(headings: [32, 30], pricedNames: [20, 21, 19])
+        #expect(sizes?.heading == 32 && sizes?.name == 20)
+        #expect(RoleStructurer.mayBeHeading(height: 31, sizes: sizes) && !RoleStructurer.mayBeHeading(height: 20, sizes: sizes)
+                && !RoleStructurer.mayBeHeading(height: 24, sizes: sizes))
+        #expect(RoleStructurer.headingSizes(headings: [22, 22], pricedNames: [20, 20]) == nil)
+        #expect(RoleStructurer.headingSizes(headings: [32], pricedNames: [20, 20]) == nil)
+        #expect(RoleStructurer.mayBeHeading(height: 20, sizes: nil))
+    }
+
+    /// A heading set large whose note carries a supplement ("Sub a gluten-free bun +$2"), or
+    /// opens with the heading's word ("Wings are served with…"), is the section's heading and
+    /// the note its note: the burgers inherit the brioche bun (found on the drawn tune photos).
+    @Test func aLargeHeadingOverItsNoteOpensTheSection() {
+        func structure(_ rows: [(String, LineRole, Int, Int)]) -> RoleStructurer.Output {
+            let lines = rows.map { text, _, y, h in StructLine(text: text, words: [], ocrWords: tline(text, x: 40, y: y, h: h).words) }
+            return RoleStructurer(lines: lines, runs: [Array(lines.indices)], legendLines: [], roles: rows.map(\.1),
+                                  nameProbability: rows.map { $0.1 == .name ? 0.8 : 0.1 }).run()
+        }
+        let rows: [(String, LineRole, Int, Int)] = [
+            ("STARTERS", .header, 0, 32), ("ONION RINGS 6", .name, 50, 20), ("FRIES 4", .name, 80, 20),
+            ("BURGERS", .name, 130, 32), ("All burgers come on a toasted brioche bun with house sauce", .description, 180, 20),
+            ("Sub a gluten-free bun +$2", .description, 205, 20), ("THE CLASSIC 13", .name, 240, 20),
+            ("GARDEN BURGER 15", .name, 270, 20),
+            ("WINGS", .name, 320, 32), ("Wings are served with celery sticks and blue cheese", .description, 370, 20),
+            ("BUFFALO WINGS 12", .name, 400, 20), ("DRY RUB WINGS 9", .name, 430, 20),
+            ("DRINKS", .header, 480, 32), ("LEMONADE 4", .name, 530, 20)]
+        let out = structure(rows)
+        #expect(out.items.map(\.name) == ["ONION RINGS", "FRIES", "THE CLASSIC", "GARDEN BURGER", "BUFFALO WINGS", "DRY RUB WINGS", "LEMONADE"])
+        #expect(out.items.map(\.section) == ["STARTERS", "STARTERS", "BURGERS", "BURGERS", "WINGS", "WINGS", "DRINKS"])
+        #expect(out.items[2].noteLines == [4, 5] && out.items[4].noteLines == [9])
+        // The same lines in body type: "Wings are served…" has no "all" or "our", so WINGS
+        // stays a dish there, as before (a dish's description may open with its name's word).
+        let flat = structure(rows.map { ($0.0, $0.1, $0.2, 20) })
+        #expect(flat.items.map(\.name).contains("WINGS"))
     }
 }

@@ -123,7 +123,7 @@ struct RoleStructurer {
     /// zubereitet."): those are the section's notes. Where the page prints its headings in
     /// capitals, a line in lower case is no heading ("Kochschinken, Schwarzwälder Schinken"
     /// under a priced dish describes it). Returns the note lines, or nil when `c` is an item.
-    func headerNotes(_ c: RawItem) -> [Int]? {
+    func headerNotes(_ c: RawItem, sizedAsHeading: Bool = false) -> [Int]? {
         guard c.price == nil, let first = c.lines.first, first >= 0, first < lines.count else { return nil }
         if headingsInCapitals && !MenuStructurer.isMostlyCapitals(c.name) { return nil }
         let rest = Array(c.lines.dropFirst())
@@ -134,32 +134,45 @@ struct RoleStructurer {
         for j in rest {
             guard j >= 0, j < lines.count, j < roles.count, roles[j] == .description else { return nil }
             let text = lines[j].text.trimmingCharacters(in: .whitespaces)
-            guard PriceParser.find(in: text, allowPlain: true) == nil else { return nil }
+            // A supplement ("Sub a gluten-free bun +$2") is part of a statement; a price is a dish's.
+            if let f = PriceParser.find(in: text, allowPlain: true), !f.price.hasPrefix("+") { return nil }
             texts.append(text)
         }
         // A statement ("all", "our", "alle", "unser"…) about this section: a sentence, or one
-        // that repeats the heading's word ("Müsli-Buffet" under MÜSLI).
+        // that repeats the heading's word ("Müsli-Buffet" under MÜSLI). Under a line set in the
+        // page's heading size, a statement that opens with the heading's word speaks for it
+        // too ("Wings are served with celery sticks…" under WINGS).
         let statement = texts.joined(separator: " ")
-        guard MenuAnalyzer.speaksForTheMenu(statement) else { return nil }
         let headingWords = MenuAnalyzer.foldedWords(c.name).filter { $0.count >= 4 }
-        let repeatsHeading = MenuAnalyzer.foldedWords(statement).contains { w in headingWords.contains { w.hasPrefix($0) } }
+        let statementWords = MenuAnalyzer.foldedWords(statement)
+        func isHeadingWord(_ w: String) -> Bool { headingWords.contains { w.hasPrefix($0) } }
+        if sizedAsHeading, let first = statementWords.first, isHeadingWord(first) { return rest }
+        guard MenuAnalyzer.speaksForTheMenu(statement) else { return nil }
+        let repeatsHeading = statementWords.contains(where: isHeadingWord)
         return texts.contains(where: { $0.hasSuffix(".") }) || repeatsHeading ? rest : nil
     }
 
-    /// Whether a line of a given height may be a section heading set in body type (the
-    /// priced-page rule: an unpriced "dish" right before a priced one). Where the page's
-    /// headings stand out by size — at least two lines the model read as headings, their
-    /// median height at least `headingSizeRatio` times the priced names' — a line nearer the
-    /// names' height than the headings' is a dish whose price was not read (a bakery's
-    /// "BAGUETTE" between priced loaves under BREAD), not a heading. Elsewhere any height may be.
-    static func bodyTypeHeadingTest(headings: [Double], pricedNames: [Double]) -> (Double) -> Bool {
+    /// The page's heading and priced-name heights where its headings stand out by size: at
+    /// least two lines the model read as headings, their median height at least
+    /// `headingSizeRatio` times the priced names' (nil elsewhere).
+    static func headingSizes(headings: [Double], pricedNames: [Double]) -> (heading: Double, name: Double)? {
         func median(_ v: [Double]) -> Double? {
             let s = v.filter { $0 > 0 && $0.isFinite }.sorted()
             return s.isEmpty ? nil : s[s.count / 2]
         }
         guard headings.count >= 2, pricedNames.count >= 2, let head = median(headings), let name = median(pricedNames),
-              head >= headingSizeRatio * name else { return { _ in true } }
-        return { h in abs(h - head) <= abs(h - name) }
+              head >= headingSizeRatio * name else { return nil }
+        return (head, name)
+    }
+
+    /// Whether a line of a given height may be a section heading set in body type (the
+    /// priced-page rule: an unpriced "dish" right before a priced one). Where the page's
+    /// headings stand out by size (`headingSizes`), a line nearer the names' height than the
+    /// headings' is a dish whose price was not read (a bakery's "BAGUETTE" between priced
+    /// loaves under BREAD), not a heading. Elsewhere any height may be.
+    static func mayBeHeading(height h: Double, sizes: (heading: Double, name: Double)?) -> Bool {
+        guard let sizes else { return true }
+        return abs(h - sizes.heading) <= abs(h - sizes.name)
     }
 
     /// How much larger than the priced names a page's headings are when they stand out by size.
@@ -201,16 +214,19 @@ struct RoleStructurer {
         // Schwarzwälder Schinken") even where the model read it as a name.
         let capitalNames = nameLines.filter { MenuStructurer.isMostlyCapitals(parsed[$0]?.name ?? "") }.count
         let namesInCapitals = nameLines.count >= 3 && 2 * capitalNames > nameLines.count
-        let bodyHeading = Self.bodyTypeHeadingTest(
+        let sizes = Self.headingSizes(
             headings: roles.indices.filter { roles[$0] == .header && !legendLines.contains($0) && $0 < lines.count }
                 .map { LineFeatures.height(lines[$0].ocrWords) },
             pricedNames: nameLines.filter { parsed[$0]?.price != nil }.map { LineFeatures.height(lines[$0].ocrWords) })
+        func height(_ c: RawItem) -> Double? {
+            guard let first = c.lines.first, first >= 0, first < lines.count else { return nil }
+            return LineFeatures.height(lines[first].ocrWords)
+        }
         /// `c` may be a heading set in body type: its first line is not of the priced names' size
         /// on a page whose headings stand out by size.
-        func mayBeBodyHeading(_ c: RawItem) -> Bool {
-            guard let first = c.lines.first, first >= 0, first < lines.count else { return false }
-            return bodyHeading(LineFeatures.height(lines[first].ocrWords))
-        }
+        func mayBeBodyHeading(_ c: RawItem) -> Bool { height(c).map { Self.mayBeHeading(height: $0, sizes: sizes) } ?? false }
+        /// `c`'s first line is set in the size of the page's headings, where they stand out.
+        func sizedAsHeading(_ c: RawItem) -> Bool { sizes != nil && mayBeBodyHeading(c) }
         for run in runs {
             var current: RawItem? = nil
             var currentNameLike = false
@@ -255,7 +271,8 @@ struct RoleStructurer {
                         current!.lines.append(i)
                         continue
                     }
-                    if pricedPage, p.price != nil, let c = current, mayBeBodyHeading(c), let notes = headerNotes(c) {
+                    if pricedPage, p.price != nil, let c = current, mayBeBodyHeading(c),
+                       let notes = headerNotes(c, sizedAsHeading: sizedAsHeading(c)) {
                         current = nil
                         openSection(c, notes: notes)
                     }
@@ -274,7 +291,8 @@ struct RoleStructurer {
                     // is the item and the bare line its section header (typography alone
                     // did not tell them apart).
                     if pricedPage, let c = current, let f = PriceParser.find(in: text, allowPlain: false), !f.price.hasPrefix("+"),
-                       MenuStructurer.nameScore(f.before) >= 1, mayBeBodyHeading(c), let notes = headerNotes(c) {
+                       MenuStructurer.nameScore(f.before) >= 1, mayBeBodyHeading(c),
+                       let notes = headerNotes(c, sizedAsHeading: sizedAsHeading(c)) {
                         current = nil
                         openSection(c, notes: notes)
                         let p = Self.parseNameLine(text)
