@@ -132,4 +132,36 @@ import Testing
         let flat = structure(rows.map { ($0.0, $0.1, $0.2, 20) })
         #expect(flat.items.map(\.name).contains("WINGS"))
     }
+
+    /// A two-column list of dishes in capitals with prices under them, under a tall title that
+    /// crosses the gutter: the names that share their left edge make the columns, the title and
+    /// a centred heading do not, so each column is read on its own (found on the drawn tune photos).
+    @Test func capitalNamesThatShareTheirLeftEdgeMakeColumns() {
+        func seg(_ text: String, x: Int, y: Int, h: Int = 20) -> PageLayout.Segment {
+            let l = tline(text, x: x, y: y, h: h)
+            return PageLayout.Segment(words: l.words, box: l.box)
+        }
+        // The title ends a few pixels right of the left column's longest line and runs into the
+        // right column: with the names left out of the coverage, nothing showed a gutter.
+        var segs = [seg("Maple & Rye", x: 575, y: 0, h: 70)]
+        let left = [("HOUSE LAGER", "15"), ("HEFEWEIZEN", "12.50"), ("PALE ALE", "22"), ("DRY CIDER", "12")]
+        let right = [("GIN & TONIC", "18"), ("NEGRONI", "11"), ("MOJITO", "4"), ("BLOODY MARY", "26")]
+        segs.append(seg("SPIRITS & COCKTAILS", x: 860, y: 100, h: 30))
+        for (k, (name, price)) in left.enumerated() {
+            segs.append(seg(name, x: 100 + k * 4, y: 160 + 80 * k)); segs.append(seg(price, x: 100 + k * 4, y: 190 + 80 * k))
+        }
+        for (k, (name, price)) in right.enumerated() {
+            segs.append(seg(name, x: 800 + k * 4, y: 170 + 80 * k)); segs.append(seg(price, x: 800 + k * 4, y: 200 + 80 * k))
+        }
+        let description = "brewed with barley, gluten-reduced to 20ppm"
+        segs.append(seg(description, x: 108, y: 335))
+        let runs = PageLayout.runs(within: segs)
+        let texts = runs.map { $0.map { segs[$0].words.map(\.text).joined(separator: " ") } }
+        // Every left-column line in one run, in order, apart from every right-column line.
+        var leftTexts = left.flatMap { [$0.0, $0.1] }
+        leftTexts.insert(description, at: 5)
+        let rightTexts = right.flatMap { [$0.0, $0.1] }
+        #expect(texts.contains { Array($0.filter(leftTexts.contains)) == leftTexts && !$0.contains(where: rightTexts.contains) })
+        #expect(texts.contains { Array($0.filter(rightTexts.contains)) == rightTexts && !$0.contains(where: leftTexts.contains) })
+    }
 }

@@ -324,6 +324,9 @@ enum PageLayout {
         }
     }
 
+    /// A line more than this many times the page's median text height is a title.
+    static let titleHeightFactor = 2.5
+
     /// Runs of indices into `segs` (one region) in reading order.
     static func runs(within segs: [Segment]) -> [[Int]] {
         guard !segs.isEmpty else { return [] }
@@ -340,9 +343,23 @@ enum PageLayout {
             let lo = bin(s.box.x)
             return lo...max(lo, bin(s.box.maxX - 1))
         }
-        // Headers in capitals are often centred across columns: they do not define columns.
-        for s in segs where Double(s.box.width) < 0.55 * Double(width)
-            && !MenuStructurer.isAllCapsHeader(s.words.map(\.text).joined(separator: " ")) {
+        // Headers in capitals are often centred across columns: they do not define columns;
+        // nor does a title set in more than 2.5 times the page's median text height ("Maple & Rye"
+        // over a two-column drinks list bridged its gutter). A line in capitals whose left edge
+        // two other lines share (within its text height) is a column's dish name, and does.
+        let heights = segs.map { LineFeatures.height($0.words) }.filter { $0 > 0 }.sorted()
+        let titleHeight = heights.isEmpty ? Double.infinity : titleHeightFactor * heights[heights.count / 2]
+        func alignedLeft(_ i: Int) -> Bool {
+            let tolerance = max(2, Int(LineFeatures.height(segs[i].words)))
+            var shared = 0
+            for (j, t) in segs.enumerated() where j != i && abs(t.box.x - segs[i].box.x) <= tolerance {
+                shared += 1
+                if shared >= 2 { return true }
+            }
+            return false
+        }
+        for (i, s) in segs.enumerated() where Double(s.box.width) < 0.55 * Double(width) && LineFeatures.height(s.words) <= titleHeight
+            && (!MenuStructurer.isAllCapsHeader(s.words.map(\.text).joined(separator: " ")) || alignedLeft(i)) {
             for b in binRange(of: s) { cover[b] += 1 }
         }
         // Gutters: stretches of at least 2% of the width between covered areas that are
