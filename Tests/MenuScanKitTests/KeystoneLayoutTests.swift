@@ -98,9 +98,12 @@ import Testing
         #expect(flat.items[2].section == "BAGUETTE")
         // The test itself: a heading-sized line may be one; a name-sized one may not.
         let sizes = RoleStructurer.headingSizes(headings: [32, 30], pricedNames: [20, 21, 19])
-        #expect(sizes?.heading == 32 && sizes?.name == 20)
+        #expect(sizes?.headings == [30, 32] && sizes?.name == 20)
         #expect(RoleStructurer.mayBeHeading(height: 31, sizes: sizes) && !RoleStructurer.mayBeHeading(height: 20, sizes: sizes)
                 && !RoleStructurer.mayBeHeading(height: 24, sizes: sizes))
+        // A title among the headings: a heading the size of the smaller ones still may be one.
+        let titled = RoleStructurer.headingSizes(headings: [60, 26], pricedNames: [20, 20])
+        #expect(RoleStructurer.mayBeHeading(height: 26, sizes: titled) && !RoleStructurer.mayBeHeading(height: 21, sizes: titled))
         #expect(RoleStructurer.headingSizes(headings: [22, 22], pricedNames: [20, 20]) == nil)
         #expect(RoleStructurer.headingSizes(headings: [32], pricedNames: [20, 20]) == nil)
         #expect(RoleStructurer.mayBeHeading(height: 20, sizes: nil))

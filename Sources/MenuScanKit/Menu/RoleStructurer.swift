@@ -152,27 +152,27 @@ struct RoleStructurer {
         return texts.contains(where: { $0.hasSuffix(".") }) || repeatsHeading ? rest : nil
     }
 
-    /// The page's heading and priced-name heights where its headings stand out by size: at
-    /// least two lines the model read as headings, their median height at least
-    /// `headingSizeRatio` times the priced names' (nil elsewhere).
-    static func headingSizes(headings: [Double], pricedNames: [Double]) -> (heading: Double, name: Double)? {
-        func median(_ v: [Double]) -> Double? {
-            let s = v.filter { $0 > 0 && $0.isFinite }.sorted()
-            return s.isEmpty ? nil : s[s.count / 2]
-        }
-        guard headings.count >= 2, pricedNames.count >= 2, let head = median(headings), let name = median(pricedNames),
-              head >= headingSizeRatio * name else { return nil }
-        return (head, name)
+    /// The page's heading heights and its priced names' median height, where its headings
+    /// stand out by size: at least two lines the model read as headings, their median height
+    /// at least `headingSizeRatio` times the priced names' (nil elsewhere).
+    static func headingSizes(headings: [Double], pricedNames: [Double]) -> (headings: [Double], name: Double)? {
+        let heads = headings.filter { $0 > 0 && $0.isFinite }.sorted()
+        let names = pricedNames.filter { $0 > 0 && $0.isFinite }.sorted()
+        guard heads.count >= 2, names.count >= 2 else { return nil }
+        let name = names[names.count / 2]
+        guard heads[heads.count / 2] >= headingSizeRatio * name else { return nil }
+        return (heads, name)
     }
 
     /// Whether a line of a given height may be a section heading set in body type (the
     /// priced-page rule: an unpriced "dish" right before a priced one). Where the page's
-    /// headings stand out by size (`headingSizes`), a line nearer the names' height than the
-    /// headings' is a dish whose price was not read (a bakery's "BAGUETTE" between priced
-    /// loaves under BREAD), not a heading. Elsewhere any height may be.
-    static func mayBeHeading(height h: Double, sizes: (heading: Double, name: Double)?) -> Bool {
+    /// headings stand out by size (`headingSizes`), a line nearer the names' height than every
+    /// heading's is a dish whose price was not read (a bakery's "BAGUETTE" between priced
+    /// loaves under BREAD), not a heading; one as tall as one of them may be (MAINS the size of
+    /// STARTERS, both smaller than the page's title). Elsewhere any height may be.
+    static func mayBeHeading(height h: Double, sizes: (headings: [Double], name: Double)?) -> Bool {
         guard let sizes else { return true }
-        return abs(h - sizes.heading) <= abs(h - sizes.name)
+        return sizes.headings.contains { abs(h - $0) <= abs(h - sizes.name) }
     }
 
     /// How much larger than the priced names a page's headings are when they stand out by size.
