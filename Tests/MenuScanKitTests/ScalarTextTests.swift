@@ -124,6 +124,40 @@ struct ScalarTextTests {
         #expect(AllergenClassifier.spanText(dash[...]) == "gluten-free")
     }
 
+    /// `String.substring(utf16:)` is `NSString.substring(with:)`: on every range of random text
+    /// that falls between scalars (it reads those), on ranges inside a surrogate pair or out of
+    /// bounds (it hands those to `NSString`), and on the groups of the price and code regexes.
+    @Test func utf16SubstringAsNSString() {
+        var rng = Xoshiro(seed: (127, 0x9E37_79B9_7F4A_7C15, 131, 0xD1B5_4A32_D192_ED03))
+        var scalarAligned = 0
+        for (i, s) in Self.strings(seed: 127, count: 1500).enumerated() {
+            let ns = s as NSString
+            let n = ns.length
+            for _ in 0..<12 {
+                let lo = Gen.int(in: 0...n).run(using: &rng), len = Gen.int(in: 0...(n - lo)).run(using: &rng)
+                let r = NSRange(location: lo, length: len)
+                #expect(s.substring(utf16: r) == ns.substring(with: r), "iteration \(i): \(s.debugDescription) \(r)")
+                let u = s.utf16
+                if let a = u.index(u.startIndex, offsetBy: lo, limitedBy: u.endIndex), a.samePosition(in: s.unicodeScalars) != nil {
+                    scalarAligned += 1
+                }
+            }
+            let line = s + " 12.50"
+            for rx in [PriceParser.strongTrailing, PriceParser.plainTrailing, AllergenClassifier.looseLetterListRegex] {
+                for m in rx.matches(in: line, range: NSRange(location: 0, length: (line as NSString).length)) {
+                    for g in 0..<m.numberOfRanges where m.range(at: g).location != NSNotFound {
+                        #expect(line.substring(utf16: m.range(at: g)) == (line as NSString).substring(with: m.range(at: g)),
+                                "iteration \(i): \(line.debugDescription) group \(g)")
+                    }
+                }
+            }
+        }
+        #expect(scalarAligned > 10_000)
+        // Inside a surrogate pair, and a range of combining marks cut from their letter.
+        #expect("a🍕b".substring(utf16: NSRange(location: 2, length: 2)) == ("a🍕b" as NSString).substring(with: NSRange(location: 2, length: 2)))
+        #expect("e\u{301}\u{302}x".substring(utf16: NSRange(location: 1, length: 2)) == "\u{301}\u{302}")
+    }
+
     // MARK: The Character versions replaced
 
     static func referenceNameScore(_ s: String) -> Double {

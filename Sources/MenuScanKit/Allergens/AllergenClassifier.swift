@@ -489,8 +489,7 @@ struct AllergenClassifier: Sendable {
         let hasDigit = text.utf8.contains { $0 >= 48 && $0 <= 57 }
         guard hasDigit || text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ".") })
         else { return out }
-        let ns = text as NSString
-        let full = NSRange(location: 0, length: ns.length)
+        let full = NSRange(location: 0, length: text.utf16.count)
         // Each pattern's own necessary bytes (BytePrecheck): most text is settled without it.
         let hasBracket = text.utf8.contains(UInt8(ascii: "("))
         let commas = text.utf8.lazy.filter { $0 == UInt8(ascii: ",") }.prefix(2).count
@@ -501,7 +500,7 @@ struct AllergenClassifier: Sendable {
             unresolved = true
         }
         for m in coded {
-            let body = ns.substring(with: m.range(at: 1))
+            let body = text.substring(utf16: m.range(at: 1))
             let nums = body.split(whereSeparator: { ",;. ".contains($0) }).compactMap { Int($0) }
             if legend.numeric.isEmpty {
                 if nums.count >= 2 { unresolved = true } else { numberInBrackets = true }
@@ -511,7 +510,7 @@ struct AllergenClassifier: Sendable {
                 if nums.count >= 2 { unresolved = true }
                 continue
             }
-            let ev = ns.substring(with: m.range)
+            let ev = text.substring(utf16: m.range)
             for n in nums { for a in legend.numeric[n]! { out.append((a, ev)) } }
         }
         let letterMap = legend.letters.isEmpty ? defaultLetters : legend.letters
@@ -531,20 +530,20 @@ struct AllergenClassifier: Sendable {
                 let r = m.range(at: 1).location != NSNotFound ? m.range(at: 1) : m.range(at: 2)
                 guard r.location != NSNotFound, !seen.contains(r.location) else { continue }
                 seen.insert(r.location)
-                let letters = ns.substring(with: r).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+                let letters = text.substring(utf16: r).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
                 // A code list that cannot be read through the default letters, or repeats a code
                 // ("a,c,c": a misread), is not understood.
                 guard letters.allSatisfy({ letterMap[$0] != nil }), Set(letters).count == letters.count else {
                     unresolved = true
                     continue
                 }
-                let ev = ns.substring(with: m.range)
+                let ev = text.substring(utf16: m.range)
                 for l in letters { for a in letterMap[l]! { out.append((a, ev)) } }
             }
         }
         for (rx, mayMatch) in regexes where mayMatch {
             for m in rx.matches(in: text, range: full) where !seen.contains(m.range(at: 1).location) {
-                let body = ns.substring(with: m.range(at: 1))
+                let body = text.substring(utf16: m.range(at: 1))
                 let letters = body.split(whereSeparator: { $0 == "," || $0 == "." }).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
                 // A lone "(A)" only counts when the menu printed its own legend. Without one it is a
                 // mark that cannot be read: "(N)" is "contains nuts" on British menus and sesame in
@@ -561,7 +560,7 @@ struct AllergenClassifier: Sendable {
                 // A printed list never repeats a code: "a,c,c" is a misread "A,C,G".
                 if Set(letters).count < letters.count { unresolved = true }
                 seen.insert(m.range(at: 1).location)
-                let ev = ns.substring(with: m.range)
+                let ev = text.substring(utf16: m.range)
                 for l in letters { for a in letterMap[l]! { out.append((a, ev)) } }
             }
         }

@@ -170,10 +170,9 @@ public struct MenuAnalyzer: Sendable {
             var found: [(String, [AllergenID])] = []
             for p in parts {
                 guard Self.mayBeLegendSegment(p) else { found = []; break }
-                let ns = p as NSString
-                guard let m = Self.legendSegment.firstMatch(in: p, range: NSRange(location: 0, length: ns.length)),
-                      let ids = lexicon.allergens(forLegendName: ns.substring(with: m.range(at: 2))) else { found = []; break }
-                found.append((ns.substring(with: m.range(at: 1)), ids))
+                guard let m = Self.legendSegment.firstMatch(in: p, range: NSRange(location: 0, length: p.utf16.count)),
+                      let ids = lexicon.allergens(forLegendName: p.substring(utf16: m.range(at: 2))) else { found = []; break }
+                found.append((p.substring(utf16: m.range(at: 1)), ids))
             }
             guard !found.isEmpty else { continue }
             for (key, ids) in found {

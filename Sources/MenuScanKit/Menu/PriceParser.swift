@@ -45,11 +45,10 @@ enum PriceParser {
         // are settled without a regex.
         guard line.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }), mayEndWithPrice(line) else { return nil }
         let rx = allowPlain ? plainTrailing : strongTrailing
-        let ns = line as NSString
-        guard let m = rx.firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) else { return nil }
-        let before = ns.substring(with: m.range(at: 1))
-        let price = ns.substring(with: m.range(at: 2)).trimmingSpaces()
-        let after = m.range(at: 3).location == NSNotFound ? "" : ns.substring(with: m.range(at: 3))
+        guard let m = rx.firstMatch(in: line, range: NSRange(location: 0, length: line.utf16.count)) else { return nil }
+        let before = line.substring(utf16: m.range(at: 1))
+        let price = line.substring(utf16: m.range(at: 2)).trimmingSpaces()
+        let after = m.range(at: 3).location == NSNotFound ? "" : line.substring(utf16: m.range(at: 3))
         // "1/2 ROAST CHICKEN" or "8oz" are not prices; a price needs a digit and
         // the text before it must not end inside a number ("24,925").
         guard price.contains(where: \.isNumber) else { return nil }
