@@ -158,6 +158,32 @@ struct ScalarTextTests {
         #expect("e\u{301}\u{302}x".substring(utf16: NSRange(location: 1, length: 2)) == "\u{301}\u{302}")
     }
 
+    /// `AllergenClassifier.infixOffset` is Foundation's `range(of:)` read in Characters: on
+    /// random words and terms, on terms cut from the word, the empty term and longer terms.
+    @Test func infixOffsetAsFoundationSearch() {
+        var rng = Xoshiro(seed: (137, 0x9E37_79B9_7F4A_7C15, 139, 0xD1B5_4A32_D192_ED03))
+        let asciiWords = Gen.element(of: Array("abcnrmlise")).array(of: 0...12).map { String($0.compactMap { $0 }) }
+        var found = 0
+        for (i, s) in Self.strings(seed: 137, count: 2000).enumerated() {
+            let word = asciiWords.run(using: &rng), other = asciiWords.run(using: &rng)
+            var pairs = [(s, word), (word, s), (word, other), (other, word), (s, ""), ("", s), (s, s), (word + s, word)]
+            let chars = Array(word)
+            if !chars.isEmpty {
+                let lo = Gen.int(in: 0...(chars.count - 1)).run(using: &rng), hi = Gen.int(in: (lo + 1)...chars.count).run(using: &rng)
+                pairs.append((word, String(chars[lo..<hi])))
+                pairs.append((s + word + s, String(chars[lo..<hi])))
+            }
+            for (w, t) in pairs {
+                let expected = AllergenClassifier.infixOffsetFoundation(of: t, in: w)
+                #expect(AllergenClassifier.infixOffset(of: t, in: w) == expected, "iteration \(i): \(t.debugDescription) in \(w.debugDescription)")
+                if expected != nil { found += 1 }
+            }
+        }
+        #expect(found > 2000)
+        #expect(AllergenClassifier.infixOffset(of: "gulasch", in: "garnelengulasch") == 8)
+        #expect(AllergenClassifier.infixOffset(of: "rn", in: "corner") == 2 && AllergenClassifier.infixOffset(of: "", in: "corner") == nil)
+    }
+
     // MARK: The Character versions replaced
 
     static func referenceNameScore(_ s: String) -> Double {
