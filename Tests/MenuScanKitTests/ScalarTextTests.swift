@@ -124,6 +124,25 @@ struct ScalarTextTests {
         #expect(AllergenClassifier.spanText(dash[...]) == "gluten-free")
     }
 
+    /// `ScalarText.isAlphabetic` is the scalar property on every scalar below U+0100 (where it
+    /// reads no table) and on the scalars of random text; `BytePrecheck.count(of:in:upTo:)` is
+    /// the lazy filter's prefix count it replaced.
+    @Test func latinAlphabeticAndByteCounts() {
+        for v in UInt32(0)..<0x300 {
+            guard let u = Unicode.Scalar(v) else { continue }
+            #expect(ScalarText.isAlphabetic(u) == u.properties.isAlphabetic, "U+\(String(v, radix: 16))")
+        }
+        for (i, s) in Self.strings(seed: 149, count: 3000).enumerated() {
+            for u in s.unicodeScalars { #expect(ScalarText.isAlphabetic(u) == u.properties.isAlphabetic, "iteration \(i)") }
+            for byte in [UInt8(ascii: ","), UInt8(ascii: "("), 0xC3] {
+                for limit in 0...3 {
+                    #expect(BytePrecheck.count(of: byte, in: s, upTo: limit) == s.utf8.lazy.filter { $0 == byte }.prefix(limit).count,
+                            "iteration \(i): \(s.debugDescription)")
+                }
+            }
+        }
+    }
+
     /// `String.substring(utf16:)` is `NSString.substring(with:)`: on every range of random text
     /// that falls between scalars (it reads those), on ranges inside a surrogate pair or out of
     /// bounds (it hands those to `NSString`), and on the groups of the price and code regexes.

@@ -371,6 +371,8 @@ struct AllergenClassifier: Sendable {
     /// confusable one (any, after "rn"/"cl"); ties go to the earlier lexicon row.
     private func fuzzyBest(_ variants: [String]) -> (Int, Double)? {
         var best: (Int, Double)? = nil
+        // The candidate tables read once a call, not through `lexicon` at every candidate.
+        let candidates = lexicon.fuzzyCandidates, candidateScalars = lexicon.fuzzyScalars
         for v in variants {
             let vs = OCRFuzzy.scalars(v)
             guard let f1 = vs.first else { continue }
@@ -386,7 +388,7 @@ struct AllergenClassifier: Sendable {
                     for p in positions {
                         // The cheap bounds first: most candidates end there.
                         guard !ruledOut(candidate: p, classes: vClasses, counts: vCounts, limit: limit) else { continue }
-                        let idx = lexicon.fuzzyCandidates[p], ts = lexicon.fuzzyScalars[p]
+                        let idx = candidates[p], ts = candidateScalars[p]
                         guard !OCRFuzzy.isInflection(vs, ts) else { continue }
                         let tenths = OCRFuzzy.distanceTenths(vs, ts, limit: limit)
                         guard tenths > 0 && tenths <= limit else { continue }
@@ -526,7 +528,7 @@ struct AllergenClassifier: Sendable {
         let full = NSRange(location: 0, length: text.utf16.count)
         // Each pattern's own necessary bytes (BytePrecheck): most text is settled without it.
         let hasBracket = text.utf8.contains(UInt8(ascii: "("))
-        let commas = text.utf8.lazy.filter { $0 == UInt8(ascii: ",") }.prefix(2).count
+        let commas = BytePrecheck.count(of: UInt8(ascii: ","), in: text, upTo: 2)
         let coded = hasDigit && hasBracket ? numericCodeRegex.matches(in: text, range: full) : []
         // A list that lost its brackets cannot be trusted to be read right: caution only.
         for m in (hasDigit && commas >= 2 ? bareNumericListRegex.matches(in: text, range: full) : [])
