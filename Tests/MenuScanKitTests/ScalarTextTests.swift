@@ -125,21 +125,34 @@ struct ScalarTextTests {
     }
 
     /// `ScalarText.isAlphabetic` is the scalar property on every scalar below U+0100 (where it
-    /// reads no table) and on the scalars of random text; `BytePrecheck.count(of:in:upTo:)` is
-    /// the lazy filter's prefix count it replaced.
+    /// reads no table) and on the scalars of random text; `ScalarText.isWhitespace` is a
+    /// one-scalar Character's `isWhitespace` on every scalar `isStandalone` admits, and
+    /// `visibleCharacters` the filter it replaced; `BytePrecheck.count(of:in:upTo:)` is the
+    /// lazy filter's prefix count it replaced.
     @Test func latinAlphabeticAndByteCounts() {
         for v in UInt32(0)..<0x300 {
             guard let u = Unicode.Scalar(v) else { continue }
             #expect(ScalarText.isAlphabetic(u) == u.properties.isAlphabetic, "U+\(String(v, radix: 16))")
         }
+        for v in UInt32(0)...0x2FFFF where ScalarText.isStandalone(v) {
+            guard let u = Unicode.Scalar(v) else { continue }
+            #expect(ScalarText.isWhitespace(u) == Character(u).isWhitespace, "U+\(String(v, radix: 16))")
+            if v < 0x300 { #expect(ScalarText.isWhitespace(u) == u.properties.isWhitespace, "U+\(String(v, radix: 16))") }
+        }
         for (i, s) in Self.strings(seed: 149, count: 3000).enumerated() {
             for u in s.unicodeScalars { #expect(ScalarText.isAlphabetic(u) == u.properties.isAlphabetic, "iteration \(i)") }
+            #expect(MenuAnalyzer.visibleCharacters(s) == s.filter { !$0.isWhitespace }.count, "iteration \(i): \(s.debugDescription)")
+            #expect(MenuAnalyzer.visibleCharactersNonASCII(s) == s.filter { !$0.isWhitespace }.count, "iteration \(i): \(s.debugDescription)")
             for byte in [UInt8(ascii: ","), UInt8(ascii: "("), 0xC3] {
                 for limit in 0...3 {
                     #expect(BytePrecheck.count(of: byte, in: s, upTo: limit) == s.utf8.lazy.filter { $0 == byte }.prefix(limit).count,
                             "iteration \(i): \(s.debugDescription)")
                 }
             }
+        }
+        // A joiner or mark after a removed line feed joins the Character before it in the filtered text.
+        for s in ["u.u\r\n\u{200D}", "g2ì\n\u{94D}é", "Käse \u{A0}8,50 €", "Crème\u{2009}brûlée"] {
+            #expect(MenuAnalyzer.visibleCharacters(s) == s.filter { !$0.isWhitespace }.count, "\(s.debugDescription)")
         }
     }
 

@@ -492,10 +492,20 @@ public struct MenuAnalyzer: Sendable {
     static func visibleCharacters(_ text: String) -> Int {
         var n = 0
         for b in text.utf8 {
-            if b >= 128 { return text.filter { !$0.isWhitespace }.count }
+            if b >= 128 { return visibleCharactersNonASCII(text) }
             if !(b == 32 || (b >= 9 && b <= 13)) { n += 1 }
         }
         return n
+    }
+
+    /// `text.filter { !$0.isWhitespace }.count` without building the filtered text where every
+    /// Character is one scalar: such a Character is white space when its scalar is, and the
+    /// scalars kept join no neighbour, so each is a Character of the filtered text too. Else the
+    /// filter itself (a mark after a removed line feed joins the Character before it there).
+    /// (`ScalarTextTests` compares it with the filter.)
+    static func visibleCharactersNonASCII(_ text: String) -> Int {
+        guard ScalarText.isOneScalarPerCharacter(text) else { return text.filter { !$0.isWhitespace }.count }
+        return text.unicodeScalars.reduce(0) { ScalarText.isWhitespace($1) ? $0 : $0 + 1 }
     }
 
     /// German function words other menu languages do not write (English "die" and "an",

@@ -68,6 +68,18 @@ enum ScalarText {
         return text.unicodeScalars.split(whereSeparator: { !isAlphabetic($0) }).map { String(Substring($0)) }
     }
 
+    /// `u.properties.isWhitespace` (and so a one-scalar Character's `isWhitespace`), read
+    /// without the property tables below U+0100: tab to carriage return, space, NEL, no-break
+    /// space. A test compares every scalar below U+0300 with the property.
+    @inline(__always)
+    static func isWhitespace(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0: return true
+        case 0..<0x100: return false
+        default: return u.properties.isWhitespace
+        }
+    }
+
     /// `u.properties.isAlphabetic`, read without the property tables below U+0100 (ASCII and
     /// Latin-1, most accented menu text): A–Z, a–z, ª, µ, º and À–ÿ without × and ÷. A test
     /// compares every scalar below U+0100 with the property.
