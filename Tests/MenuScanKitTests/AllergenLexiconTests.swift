@@ -31,6 +31,32 @@ enum AllergenFixtures {
 }
 
 @Suite struct AllergenLexiconTests {
+    /// `AllergenID.order` is the place in `allCases` (what `<` used to read), and the ids hash
+    /// by it: equal ids hash equally, the 14 hash apart, and sets and dictionaries of ids hold
+    /// what they held (the sorted sets of every pair of ids, the first sorted before the second).
+    @Test func allergenIDOrderAndHash() {
+        for (k, id) in AllergenID.allCases.enumerated() {
+            #expect(id.order == k && AllergenID.allCases.firstIndex(of: id) == k)
+            var a = Hasher(), b = Hasher()
+            id.hash(into: &a)
+            b.combine(k)
+            #expect(a.finalize() == b.finalize())
+            #expect(AllergenID(rawValue: id.rawValue).map { Set([$0, id]).count } == 1)
+        }
+        #expect(Set(AllergenID.allCases.map(\.hashValue)).count == AllergenID.allCases.count)
+        let place = Dictionary(uniqueKeysWithValues: AllergenID.allCases.enumerated().map { ($1.rawValue, $0) })
+        for a in AllergenID.allCases {
+            for b in AllergenID.allCases {
+                #expect((a < b) == ((place[a.rawValue] ?? -1) < (place[b.rawValue] ?? -1)))
+                let set: Set<AllergenID> = [a, b, a]
+                #expect(set.count == (a == b ? 1 : 2) && set.contains(a) && set.contains(b))
+                #expect(set.sorted() == AllergenID.allCases.filter { $0 == a || $0 == b })
+                let map = Dictionary([(a, 1), (b, 2)], uniquingKeysWith: +)
+                #expect(map[a] == (a == b ? 3 : 1))
+            }
+        }
+    }
+
     @Test func loadsSeveralHundredTermsInFiveLanguages() throws {
         let lex = AllergenFixtures.lexicon
         #expect(lex.termCount >= 600)

@@ -124,6 +124,98 @@ struct ScalarTextTests {
         #expect(AllergenClassifier.spanText(dash[...]) == "gluten-free")
     }
 
+    /// `ScalarText.isAlphabetic` is the scalar property on every scalar below U+0100 (where it
+    /// reads no table) and on the scalars of random text; `ScalarText.isWhitespace` is a
+    /// one-scalar Character's `isWhitespace` on every scalar `isStandalone` admits, and
+    /// `visibleCharacters` the filter it replaced; `BytePrecheck.count(of:in:upTo:)` is the
+    /// lazy filter's prefix count it replaced.
+    @Test func latinAlphabeticAndByteCounts() {
+        for v in UInt32(0)..<0x300 {
+            guard let u = Unicode.Scalar(v) else { continue }
+            #expect(ScalarText.isAlphabetic(u) == u.properties.isAlphabetic, "U+\(String(v, radix: 16))")
+        }
+        for v in UInt32(0)...0x2FFFF where ScalarText.isStandalone(v) {
+            guard let u = Unicode.Scalar(v) else { continue }
+            #expect(ScalarText.isWhitespace(u) == Character(u).isWhitespace, "U+\(String(v, radix: 16))")
+            if v < 0x300 { #expect(ScalarText.isWhitespace(u) == u.properties.isWhitespace, "U+\(String(v, radix: 16))") }
+        }
+        for (i, s) in Self.strings(seed: 149, count: 3000).enumerated() {
+            for u in s.unicodeScalars { #expect(ScalarText.isAlphabetic(u) == u.properties.isAlphabetic, "iteration \(i)") }
+            #expect(MenuAnalyzer.visibleCharacters(s) == s.filter { !$0.isWhitespace }.count, "iteration \(i): \(s.debugDescription)")
+            #expect(MenuAnalyzer.visibleCharactersNonASCII(s) == s.filter { !$0.isWhitespace }.count, "iteration \(i): \(s.debugDescription)")
+            for byte in [UInt8(ascii: ","), UInt8(ascii: "("), 0xC3] {
+                for limit in 0...3 {
+                    #expect(BytePrecheck.count(of: byte, in: s, upTo: limit) == s.utf8.lazy.filter { $0 == byte }.prefix(limit).count,
+                            "iteration \(i): \(s.debugDescription)")
+                }
+            }
+        }
+        // A joiner or mark after a removed line feed joins the Character before it in the filtered text.
+        for s in ["u.u\r\n\u{200D}", "g2ì\n\u{94D}é", "Käse \u{A0}8,50 €", "Crème\u{2009}brûlée"] {
+            #expect(MenuAnalyzer.visibleCharacters(s) == s.filter { !$0.isWhitespace }.count, "\(s.debugDescription)")
+        }
+    }
+
+    /// `String.substring(utf16:)` is `NSString.substring(with:)`: on every range of random text
+    /// that falls between scalars (it reads those), on ranges inside a surrogate pair or out of
+    /// bounds (it hands those to `NSString`), and on the groups of the price and code regexes.
+    @Test func utf16SubstringAsNSString() {
+        var rng = Xoshiro(seed: (127, 0x9E37_79B9_7F4A_7C15, 131, 0xD1B5_4A32_D192_ED03))
+        var scalarAligned = 0
+        for (i, s) in Self.strings(seed: 127, count: 1500).enumerated() {
+            let ns = s as NSString
+            let n = ns.length
+            for _ in 0..<12 {
+                let lo = Gen.int(in: 0...n).run(using: &rng), len = Gen.int(in: 0...(n - lo)).run(using: &rng)
+                let r = NSRange(location: lo, length: len)
+                #expect(s.substring(utf16: r) == ns.substring(with: r), "iteration \(i): \(s.debugDescription) \(r)")
+                let u = s.utf16
+                if let a = u.index(u.startIndex, offsetBy: lo, limitedBy: u.endIndex), a.samePosition(in: s.unicodeScalars) != nil {
+                    scalarAligned += 1
+                }
+            }
+            let line = s + " 12.50"
+            for rx in [PriceParser.strongTrailing, PriceParser.plainTrailing, AllergenClassifier.looseLetterListRegex] {
+                for m in rx.matches(in: line, range: NSRange(location: 0, length: (line as NSString).length)) {
+                    for g in 0..<m.numberOfRanges where m.range(at: g).location != NSNotFound {
+                        #expect(line.substring(utf16: m.range(at: g)) == (line as NSString).substring(with: m.range(at: g)),
+                                "iteration \(i): \(line.debugDescription) group \(g)")
+                    }
+                }
+            }
+        }
+        #expect(scalarAligned > 10_000)
+        // Inside a surrogate pair, and a range of combining marks cut from their letter.
+        #expect("a🍕b".substring(utf16: NSRange(location: 2, length: 2)) == ("a🍕b" as NSString).substring(with: NSRange(location: 2, length: 2)))
+        #expect("e\u{301}\u{302}x".substring(utf16: NSRange(location: 1, length: 2)) == "\u{301}\u{302}")
+    }
+
+    /// `AllergenClassifier.infixOffset` is Foundation's `range(of:)` read in Characters: on
+    /// random words and terms, on terms cut from the word, the empty term and longer terms.
+    @Test func infixOffsetAsFoundationSearch() {
+        var rng = Xoshiro(seed: (137, 0x9E37_79B9_7F4A_7C15, 139, 0xD1B5_4A32_D192_ED03))
+        let asciiWords = Gen.element(of: Array("abcnrmlise")).array(of: 0...12).map { String($0.compactMap { $0 }) }
+        var found = 0
+        for (i, s) in Self.strings(seed: 137, count: 2000).enumerated() {
+            let word = asciiWords.run(using: &rng), other = asciiWords.run(using: &rng)
+            var pairs = [(s, word), (word, s), (word, other), (other, word), (s, ""), ("", s), (s, s), (word + s, word)]
+            let chars = Array(word)
+            if !chars.isEmpty {
+                let lo = Gen.int(in: 0...(chars.count - 1)).run(using: &rng), hi = Gen.int(in: (lo + 1)...chars.count).run(using: &rng)
+                pairs.append((word, String(chars[lo..<hi])))
+                pairs.append((s + word + s, String(chars[lo..<hi])))
+            }
+            for (w, t) in pairs {
+                let expected = AllergenClassifier.infixOffsetFoundation(of: t, in: w)
+                #expect(AllergenClassifier.infixOffset(of: t, in: w) == expected, "iteration \(i): \(t.debugDescription) in \(w.debugDescription)")
+                if expected != nil { found += 1 }
+            }
+        }
+        #expect(found > 2000)
+        #expect(AllergenClassifier.infixOffset(of: "gulasch", in: "garnelengulasch") == 8)
+        #expect(AllergenClassifier.infixOffset(of: "rn", in: "corner") == 2 && AllergenClassifier.infixOffset(of: "", in: "corner") == nil)
+    }
+
     // MARK: The Character versions replaced
 
     static func referenceNameScore(_ s: String) -> Double {

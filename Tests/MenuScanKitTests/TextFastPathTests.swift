@@ -135,6 +135,50 @@ struct StructurePrecheckTests {
         #expect(skipped > 1000)  // the check does settle lines
     }
 
+    /// The whole trailing-price regex's groups (the reference `trailingRegex`: text before,
+    /// price run, note), read the way `find` read them before it ran the pattern in parts.
+    private static func referenceTrailing(_ line: String, allowPlain: Bool) -> [String]? {
+        let ns = line as NSString
+        guard let m = (allowPlain ? PriceParser.plainTrailing : PriceParser.strongTrailing)
+            .firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) else { return nil }
+        return [ns.substring(with: m.range(at: 1)), ns.substring(with: m.range(at: 2)),
+                m.range(at: 3).location == NSNotFound ? "" : ns.substring(with: m.range(at: 3))]
+    }
+
+    /// `PriceParser.trailingMatch` (the pattern in parts: after a separator, searched; at the
+    /// start) = the whole regex with its lazy prefix, on price-shaped lines (prices at the start,
+    /// after leaders, several sizes, notes, stray marks, line terminators of every kind inside
+    /// and at the end, Unicode spaces and digits) and on random text.
+    @Test("Trailing price in parts = the whole trailing regex")
+    func trailingParts() {
+        let priceish = Gen.element(of: Self.pieces + ["\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}",
+                                                      "\u{3000}", "١٢", "+ ", "+", " + $2", "S8.5", "$ 4", "£.50", "12,-", "4,5/8",
+                                                      "€12.50/18", " / ", "·", "· ·", "_ _", "3.25 #", "12 €", "Soup 12", "1/2", "8oz"])
+            .map { $0 ?? "" }.array(of: 0...10).map { $0.joined() }
+        let random = zip(Gen.latin1.string(of: 0...12), Gen.element(of: ["", " 12", " 4.50", "12", "....7", "\n5", " $4 (x)"]))
+            .map { text, end in text + (end ?? "") }
+        var rng = Xoshiro(seed: (71, 0x9E37_79B9_7F4A_7C15, 1733, 0xD1B5_4A32_D192_ED03))
+        var matched = [0, 0], atStart = 0
+        for i in 0..<8000 {
+            let s = i % 4 == 3 ? random.run(using: &rng) : priceish.run(using: &rng)
+            for plain in [false, true] {
+                let parts = PriceParser.trailingMatch(in: s, allowPlain: plain).map { [$0.before, $0.price, $0.after] }
+                let reference = Self.referenceTrailing(s, allowPlain: plain)
+                #expect(parts == reference, "\(i) plain \(plain): \(s.debugDescription)")
+                if reference != nil { matched[plain ? 1 : 0] += 1 }
+                if reference?.first == "" { atStart += 1 }
+                if !PriceParser.mayStartWithPrice(s) {
+                    #expect(!Self.matches(plain ? PriceParser.plainAtStart : PriceParser.strongAtStart, s), "\(i): \(s.debugDescription)")
+                }
+            }
+        }
+        #expect(matched[0] > 600 && matched[1] > 1200 && atStart > 300, "\(matched) \(atStart)")  // the lines do hold prices, some from their start
+        #expect(PriceParser.trailingMatch(in: "Soup ........ 5.50", allowPlain: false).map { [$0.before, $0.price] } == ["Soup", "5.50"])
+        #expect(PriceParser.trailingMatch(in: "12 (+ $2)", allowPlain: true).map { [$0.before, $0.price, $0.after] } == ["", "12", "(+ $2)"])
+        #expect(PriceParser.trailingMatch(in: "Soup\n 5.50", allowPlain: false).map { [$0.before, $0.price] } == ["Soup", "5.50"])
+        #expect(PriceParser.trailingMatch(in: "Soup\nx 5.50", allowPlain: false) == nil)  // `.` stops at the line feed
+    }
+
     /// The leader clean-up after a price runs each of its regexes only where a necessary
     /// condition holds: the result must be that of the regexes alone, on random text and on
     /// text made of leader pieces (dots, OCR's "ccoo", "SSSS", line terminators at the end).

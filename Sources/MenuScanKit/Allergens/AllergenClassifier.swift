@@ -226,10 +226,7 @@ struct AllergenClassifier: Sendable {
                         r = lo..<normCount; break
                     }
                 case .infix:
-                    if let range = norm.range(of: term) {
-                        let lo = norm.distance(from: norm.startIndex, to: range.lowerBound)
-                        r = lo..<(lo + term.count)
-                    }
+                    if let lo = Self.infixOffset(of: term, in: norm) { r = lo..<(lo + termCount) }
                 case .word: break
                 }
                 guard let span = r else { continue }
@@ -309,6 +306,43 @@ struct AllergenClassifier: Sendable {
         return (out, covered, found)
     }
 
+    /// Where `term` first stands in `word`, in Characters from its start, as Foundation's
+    /// `word.range(of: term)` finds it (`infixOffsetFoundation`, the reference): where both are
+    /// ASCII without "\r" (every Character one byte, none canonically equivalent to another
+    /// text), a byte search; else Foundation's. It ran for every infix row on every word no
+    /// term matched, at ~4,700 instructions a call through the NSString bridge.
+    static func infixOffset(of term: String, in word: String) -> Int? {
+        guard ScalarText.isOneBytePerCharacter(word), ScalarText.isOneBytePerCharacter(term) else {
+            return infixOffsetFoundation(of: term, in: word)
+        }
+        var offset: Int?, searched = false
+        _ = word.utf8.withContiguousStorageIfAvailable { w in
+            _ = term.utf8.withContiguousStorageIfAvailable { t in
+                offset = firstOffset(of: t, in: w)
+                searched = true
+            }
+        }
+        return searched ? offset : infixOffsetFoundation(of: term, in: word)
+    }
+
+    /// `word.range(of: term)`'s start in Characters (Foundation: canonical equivalence).
+    static func infixOffsetFoundation(of term: String, in word: String) -> Int? {
+        guard let range = word.range(of: term) else { return nil }
+        return word.distance(from: word.startIndex, to: range.lowerBound)
+    }
+
+    /// The first offset at which the bytes `t` stand in `w`; nil for an empty `t` (Foundation
+    /// finds no empty string).
+    private static func firstOffset(of t: UnsafeBufferPointer<UInt8>, in w: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !t.isEmpty, t.count <= w.count else { return nil }
+        for start in 0...(w.count - t.count) {
+            var k = 0
+            while k < t.count && w[start + k] == t[k] { k += 1 }
+            if k == t.count { return start }
+        }
+        return nil
+    }
+
     /// The parts of a word of `count` characters outside every span, of three letters or more
     /// (a German linking element, "-s-", "-en-", is no part).
     static func uncoveredParts(of word: String, count: Int, spans: [Range<Int>]) -> [String] {
@@ -337,6 +371,8 @@ struct AllergenClassifier: Sendable {
     /// confusable one (any, after "rn"/"cl"); ties go to the earlier lexicon row.
     private func fuzzyBest(_ variants: [String]) -> (Int, Double)? {
         var best: (Int, Double)? = nil
+        // The candidate tables read once a call, not through `lexicon` at every candidate.
+        let candidates = lexicon.fuzzyCandidates, candidateScalars = lexicon.fuzzyScalars
         for v in variants {
             let vs = OCRFuzzy.scalars(v)
             guard let f1 = vs.first else { continue }
@@ -352,7 +388,7 @@ struct AllergenClassifier: Sendable {
                     for p in positions {
                         // The cheap bounds first: most candidates end there.
                         guard !ruledOut(candidate: p, classes: vClasses, counts: vCounts, limit: limit) else { continue }
-                        let idx = lexicon.fuzzyCandidates[p], ts = lexicon.fuzzyScalars[p]
+                        let idx = candidates[p], ts = candidateScalars[p]
                         guard !OCRFuzzy.isInflection(vs, ts) else { continue }
                         let tenths = OCRFuzzy.distanceTenths(vs, ts, limit: limit)
                         guard tenths > 0 && tenths <= limit else { continue }
@@ -489,11 +525,10 @@ struct AllergenClassifier: Sendable {
         let hasDigit = text.utf8.contains { $0 >= 48 && $0 <= 57 }
         guard hasDigit || text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ".") })
         else { return out }
-        let ns = text as NSString
-        let full = NSRange(location: 0, length: ns.length)
+        let full = NSRange(location: 0, length: text.utf16.count)
         // Each pattern's own necessary bytes (BytePrecheck): most text is settled without it.
         let hasBracket = text.utf8.contains(UInt8(ascii: "("))
-        let commas = text.utf8.lazy.filter { $0 == UInt8(ascii: ",") }.prefix(2).count
+        let commas = BytePrecheck.count(of: UInt8(ascii: ","), in: text, upTo: 2)
         let coded = hasDigit && hasBracket ? numericCodeRegex.matches(in: text, range: full) : []
         // A list that lost its brackets cannot be trusted to be read right: caution only.
         for m in (hasDigit && commas >= 2 ? bareNumericListRegex.matches(in: text, range: full) : [])
@@ -501,7 +536,7 @@ struct AllergenClassifier: Sendable {
             unresolved = true
         }
         for m in coded {
-            let body = ns.substring(with: m.range(at: 1))
+            let body = text.substring(utf16: m.range(at: 1))
             let nums = body.split(whereSeparator: { ",;. ".contains($0) }).compactMap { Int($0) }
             if legend.numeric.isEmpty {
                 if nums.count >= 2 { unresolved = true } else { numberInBrackets = true }
@@ -511,7 +546,7 @@ struct AllergenClassifier: Sendable {
                 if nums.count >= 2 { unresolved = true }
                 continue
             }
-            let ev = ns.substring(with: m.range)
+            let ev = text.substring(utf16: m.range)
             for n in nums { for a in legend.numeric[n]! { out.append((a, ev)) } }
         }
         let letterMap = legend.letters.isEmpty ? defaultLetters : legend.letters
@@ -531,20 +566,20 @@ struct AllergenClassifier: Sendable {
                 let r = m.range(at: 1).location != NSNotFound ? m.range(at: 1) : m.range(at: 2)
                 guard r.location != NSNotFound, !seen.contains(r.location) else { continue }
                 seen.insert(r.location)
-                let letters = ns.substring(with: r).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+                let letters = text.substring(utf16: r).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
                 // A code list that cannot be read through the default letters, or repeats a code
                 // ("a,c,c": a misread), is not understood.
                 guard letters.allSatisfy({ letterMap[$0] != nil }), Set(letters).count == letters.count else {
                     unresolved = true
                     continue
                 }
-                let ev = ns.substring(with: m.range)
+                let ev = text.substring(utf16: m.range)
                 for l in letters { for a in letterMap[l]! { out.append((a, ev)) } }
             }
         }
         for (rx, mayMatch) in regexes where mayMatch {
             for m in rx.matches(in: text, range: full) where !seen.contains(m.range(at: 1).location) {
-                let body = ns.substring(with: m.range(at: 1))
+                let body = text.substring(utf16: m.range(at: 1))
                 let letters = body.split(whereSeparator: { $0 == "," || $0 == "." }).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
                 // A lone "(A)" only counts when the menu printed its own legend. Without one it is a
                 // mark that cannot be read: "(N)" is "contains nuts" on British menus and sesame in
@@ -561,7 +596,7 @@ struct AllergenClassifier: Sendable {
                 // A printed list never repeats a code: "a,c,c" is a misread "A,C,G".
                 if Set(letters).count < letters.count { unresolved = true }
                 seen.insert(m.range(at: 1).location)
-                let ev = ns.substring(with: m.range)
+                let ev = text.substring(utf16: m.range)
                 for l in letters { for a in letterMap[l]! { out.append((a, ev)) } }
             }
         }

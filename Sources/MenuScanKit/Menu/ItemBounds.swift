@@ -55,9 +55,10 @@ enum ItemBounds {
             // The same decisions on the bytes (every Character one byte; a letter is A–Z a–z).
             guard let last = ascii.last else { return false }
             if ",;(-&+".utf8.contains(last) { return true }
-            let word = ascii.reversed().prefix(while: BytePrecheck.isLetter)
-            guard !word.isEmpty, word.count < ascii.count else { return false }
-            return endJoiners.contains(TextFold.asciiLowercased(String(decoding: word.reversed(), as: UTF8.self)))
+            let wordLength = ascii.reversed().prefix(while: BytePrecheck.isLetter).count
+            guard wordLength > 0, wordLength < ascii.count else { return false }
+            // (The last word as a slice of the bytes: decoding a reversed view took a generic path.)
+            return endJoiners.contains(TextFold.asciiLowercased(String(decoding: ascii[(ascii.count - wordLength)...], as: UTF8.self)))
         }
         guard let last = t.last else { return false }
         // "-": a word hyphenated at the line's end goes on in the next line.

@@ -170,10 +170,9 @@ public struct MenuAnalyzer: Sendable {
             var found: [(String, [AllergenID])] = []
             for p in parts {
                 guard Self.mayBeLegendSegment(p) else { found = []; break }
-                let ns = p as NSString
-                guard let m = Self.legendSegment.firstMatch(in: p, range: NSRange(location: 0, length: ns.length)),
-                      let ids = lexicon.allergens(forLegendName: ns.substring(with: m.range(at: 2))) else { found = []; break }
-                found.append((ns.substring(with: m.range(at: 1)), ids))
+                guard let m = Self.legendSegment.firstMatch(in: p, range: NSRange(location: 0, length: p.utf16.count)),
+                      let ids = lexicon.allergens(forLegendName: p.substring(utf16: m.range(at: 2))) else { found = []; break }
+                found.append((p.substring(utf16: m.range(at: 1)), ids))
             }
             guard !found.isEmpty else { continue }
             for (key, ids) in found {
@@ -493,10 +492,20 @@ public struct MenuAnalyzer: Sendable {
     static func visibleCharacters(_ text: String) -> Int {
         var n = 0
         for b in text.utf8 {
-            if b >= 128 { return text.filter { !$0.isWhitespace }.count }
+            if b >= 128 { return visibleCharactersNonASCII(text) }
             if !(b == 32 || (b >= 9 && b <= 13)) { n += 1 }
         }
         return n
+    }
+
+    /// `text.filter { !$0.isWhitespace }.count` without building the filtered text where every
+    /// Character is one scalar: such a Character is white space when its scalar is, and the
+    /// scalars kept join no neighbour, so each is a Character of the filtered text too. Else the
+    /// filter itself (a mark after a removed line feed joins the Character before it there).
+    /// (`ScalarTextTests` compares it with the filter.)
+    static func visibleCharactersNonASCII(_ text: String) -> Int {
+        guard ScalarText.isOneScalarPerCharacter(text) else { return text.filter { !$0.isWhitespace }.count }
+        return text.unicodeScalars.reduce(0) { ScalarText.isWhitespace($1) ? $0 : $0 + 1 }
     }
 
     /// German function words other menu languages do not write (English "die" and "an",

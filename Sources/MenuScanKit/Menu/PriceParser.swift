@@ -14,14 +14,89 @@ enum PriceParser {
     /// Prices at the end of a line. Several sizes follow the first price after a space or
     /// a slash; after a slash a size may be a plain number even where the first price must
     /// be strong ("4,5/8", "€12.50/18": the second size is written short).
+    /// The whole pattern: the text before (group 1), a separator, the price run (group 2),
+    /// a note (group 3). `find` runs it in parts (`trailingMatch`); this is their reference.
     static func trailingRegex(allowPlain: Bool) -> NSRegularExpression {
-        let p = allowPlain ? "(?:\(strongPrice)|\(plainPrice))" : strongPrice
-        let size = "(?:\(strongPrice)|\(plainPrice))"
-        let pattern = #"^(.*?)(?:\s*[.·…_]{2,}\s*|\s+|^)(\+?\s?"# + p + #"(?:\s*/\s*\+?\s?"# + size + #"|\s+\+?\s?"# + p + #")*)\s*(\([^()]*\))?(?:\s+[^\p{L}\p{N}\s()]{1,2})?\s*$"#
-        return try! NSRegularExpression(pattern: pattern)
+        try! NSRegularExpression(pattern: #"^(.*?)(?:"# + separator + #"|^)"# + trailingRun(allowPlain: allowPlain))
     }
     static let strongTrailing = trailingRegex(allowPlain: false)
     static let plainTrailing = trailingRegex(allowPlain: true)
+
+    /// Leaders or spaces before a price run.
+    private static let separator = #"\s*[.·…_]{2,}\s*|\s+"#
+
+    /// The price run (group 1), an optional note (group 2) and a stray mark, to the end.
+    private static func trailingRun(allowPlain: Bool) -> String {
+        let p = allowPlain ? "(?:\(strongPrice)|\(plainPrice))" : strongPrice
+        let size = "(?:\(strongPrice)|\(plainPrice))"
+        return #"(\+?\s?"# + p + #"(?:\s*/\s*\+?\s?"# + size + #"|\s+\+?\s?"# + p + #")*)\s*(\([^()]*\))?(?:\s+[^\p{L}\p{N}\s()]{1,2})?\s*$"#
+    }
+
+    /// `trailingRegex` without its lazy prefix `^(.*?)`, which made ICU try the rest of the
+    /// pattern at every character of the line: the run after a separator, searched anywhere
+    /// (ICU skips to the places a separator can start), and the run at the very start (the
+    /// `^` alternative). Groups: the price run (1), the note (2).
+    static func afterSeparatorRegex(allowPlain: Bool) -> NSRegularExpression {
+        try! NSRegularExpression(pattern: "(?:" + separator + ")" + trailingRun(allowPlain: allowPlain))
+    }
+    static func atStartRegex(allowPlain: Bool) -> NSRegularExpression {
+        try! NSRegularExpression(pattern: "^" + trailingRun(allowPlain: allowPlain))
+    }
+    static let strongAfterSeparator = afterSeparatorRegex(allowPlain: false)
+    static let plainAfterSeparator = afterSeparatorRegex(allowPlain: true)
+    static let strongAtStart = atStartRegex(allowPlain: false)
+    static let plainAtStart = atStartRegex(allowPlain: true)
+
+    /// What `trailingRegex(allowPlain:)` captures in `line`: the text before the separator, the
+    /// price run and the note ("" when none); nil where it does not match. The same match,
+    /// found in parts: ICU's lazy `(.*?)` tries the rest at offsets 0, 1, 2, … in turn and
+    /// takes the first that matches, at each trying the separators first and then `^`
+    /// (offset 0 only). The leftmost match of `afterSeparator` is the first offset where a
+    /// separator works; at offset 0 it wins over `atStartRegex`, elsewhere that comes first.
+    /// `.` matches no line terminator, so the text before cannot run past the first one.
+    /// (Property-tested against `trailingRegex` on random and price-shaped lines.)
+    static func trailingMatch(in line: String, allowPlain: Bool) -> (before: String, price: String, after: String)? {
+        let full = NSRange(location: 0, length: line.utf16.count)
+        let separated = (allowPlain ? plainAfterSeparator : strongAfterSeparator).firstMatch(in: line, range: full)
+        let m: NSTextCheckingResult
+        if let s = separated, s.range.location == 0 {
+            m = s
+        } else if mayStartWithPrice(line), let z = (allowPlain ? plainAtStart : strongAtStart).firstMatch(in: line, range: full) {
+            m = z
+        } else if let s = separated, s.range.location <= firstLineTerminator(line) {
+            m = s
+        } else {
+            return nil
+        }
+        let note = m.range(at: 2)
+        return (line.substring(utf16: NSRange(location: 0, length: m.range.location)), line.substring(utf16: m.range(at: 1)),
+                note.location == NSNotFound ? "" : line.substring(utf16: note))
+    }
+
+    /// False only when `atStartRegex` cannot match: its run begins with an optional "+", one optional
+    /// `\s`, then a digit, "S", "C" or a currency sign. Any non-ASCII scalar (a Unicode space,
+    /// digit or sign) and any ASCII control character (taken for a possible space) say true.
+    static func mayStartWithPrice(_ line: String) -> Bool {
+        var scalars = line.unicodeScalars.makeIterator()
+        guard var c = scalars.next() else { return false }
+        if c == "+" { guard let next = scalars.next() else { return false }; c = next }
+        if c.value <= 0x20 { guard let next = scalars.next() else { return false }; c = next }
+        guard c.isASCII else { return true }
+        return (0x30...0x39).contains(c.value) || c == "S" || c == "C" || c == "$"
+    }
+
+    /// The UTF-16 offset of the first line terminator ICU's `.` does not match ("\n", VT, FF,
+    /// "\r", NEL, U+2028, U+2029; each one UTF-16 unit), or the length when there is none.
+    static func firstLineTerminator(_ line: String) -> Int {
+        var offset = 0
+        for u in line.utf16 {
+            switch u {
+            case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return offset
+            default: offset += 1
+            }
+        }
+        return offset
+    }
 
     struct Found: Equatable {
         var before: String   // the text before the price (leaders removed)
@@ -44,12 +119,8 @@ enum PriceParser {
         // Every price has a digit and ends where a price can end: most lines of a menu
         // are settled without a regex.
         guard line.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }), mayEndWithPrice(line) else { return nil }
-        let rx = allowPlain ? plainTrailing : strongTrailing
-        let ns = line as NSString
-        guard let m = rx.firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) else { return nil }
-        let before = ns.substring(with: m.range(at: 1))
-        let price = ns.substring(with: m.range(at: 2)).trimmingSpaces()
-        let after = m.range(at: 3).location == NSNotFound ? "" : ns.substring(with: m.range(at: 3))
+        guard let (before, run, after) = trailingMatch(in: line, allowPlain: allowPlain) else { return nil }
+        let price = run.trimmingSpaces()
         // "1/2 ROAST CHICKEN" or "8oz" are not prices; a price needs a digit and
         // the text before it must not end inside a number ("24,925").
         guard price.contains(where: \.isNumber) else { return nil }

@@ -5,6 +5,17 @@
 enum BytePrecheck {
     @inline(__always) static func maySpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) || b >= 0x80 }
 
+    /// How many times `byte` occurs in `s`, counting no further than `limit`
+    /// (`s.utf8.lazy.filter { $0 == byte }.prefix(limit).count`, without the generic lazy chain).
+    static func count(of byte: UInt8, in s: String, upTo limit: Int) -> Int {
+        var n = 0
+        for b in s.utf8 where b == byte {
+            guard n < limit else { break }
+            n += 1
+        }
+        return n
+    }
+
     /// A byte for which `first` holds, followed after nothing but possible spaces by one for
     /// which `separator` holds: what "X\s*," in a list pattern needs.
     @inline(__always)

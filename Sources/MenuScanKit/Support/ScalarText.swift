@@ -65,7 +65,31 @@ enum ScalarText {
         guard isOneScalarPerCharacter(text) else {
             return text.split(whereSeparator: { !$0.isLetter }).map(String.init)
         }
-        return text.unicodeScalars.split(whereSeparator: { !$0.properties.isAlphabetic }).map { String(Substring($0)) }
+        return text.unicodeScalars.split(whereSeparator: { !isAlphabetic($0) }).map { String(Substring($0)) }
+    }
+
+    /// `u.properties.isWhitespace` (and so a one-scalar Character's `isWhitespace`), read
+    /// without the property tables below U+0100: tab to carriage return, space, NEL, no-break
+    /// space. A test compares every scalar below U+0300 with the property.
+    @inline(__always)
+    static func isWhitespace(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0: return true
+        case 0..<0x100: return false
+        default: return u.properties.isWhitespace
+        }
+    }
+
+    /// `u.properties.isAlphabetic`, read without the property tables below U+0100 (ASCII and
+    /// Latin-1, most accented menu text): A–Z, a–z, ª, µ, º and À–ÿ without × and ÷. A test
+    /// compares every scalar below U+0100 with the property.
+    @inline(__always)
+    static func isAlphabetic(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x41...0x5A, 0x61...0x7A, 0xAA, 0xB5, 0xBA, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0xFF: return true
+        case 0..<0x100: return false
+        default: return u.properties.isAlphabetic
+        }
     }
 
     /// The words of a line split at spaces and tabs, as splitting its Characters at those that
