@@ -347,10 +347,11 @@ enum PageLayout {
         // nor does a title set in more than 2.5 times the page's median text height ("Maple & Rye"
         // over a two-column drinks list bridged its gutter). A line in capitals whose left edge
         // two other lines share (within its text height) is a column's dish name, and does.
-        let heights = segs.map { LineFeatures.height($0.words) }.filter { $0 > 0 }.sorted()
-        let titleHeight = heights.isEmpty ? Double.infinity : titleHeightFactor * heights[heights.count / 2]
+        let heights = segs.map { LineFeatures.height($0.words) }
+        let sortedHeights = heights.filter { $0 > 0 }.sorted()
+        let titleHeight = sortedHeights.isEmpty ? Double.infinity : titleHeightFactor * sortedHeights[sortedHeights.count / 2]
         func alignedLeft(_ i: Int) -> Bool {
-            let tolerance = max(2, Int(LineFeatures.height(segs[i].words)))
+            let tolerance = max(2, Int(heights[i]))
             var shared = 0
             for (j, t) in segs.enumerated() where j != i && abs(t.box.x - segs[i].box.x) <= tolerance {
                 shared += 1
@@ -358,7 +359,7 @@ enum PageLayout {
             }
             return false
         }
-        for (i, s) in segs.enumerated() where Double(s.box.width) < 0.55 * Double(width) && LineFeatures.height(s.words) <= titleHeight
+        for (i, s) in segs.enumerated() where Double(s.box.width) < 0.55 * Double(width) && heights[i] <= titleHeight
             && (!MenuStructurer.isAllCapsHeader(s.words.map(\.text).joined(separator: " ")) || alignedLeft(i)) {
             for b in binRange(of: s) { cover[b] += 1 }
         }

@@ -313,24 +313,15 @@ enum PriceSeparatorRepair {
 
     /// The two-decimal pages (see the type's comment).
     static func repairTwoDecimals(_ prices: [String?]) -> [String?] {
-        var decimals: [Double] = [], commas = 0, points = 0, total = 0
-        for p in prices.compactMap({ $0 }) {
-            for token in tokens(p) {
-                total += 1
-                if let sep = token.first(where: { $0 == "." || $0 == "," }),
-                   let dot = token.firstIndex(of: sep), token.distance(from: dot, to: token.endIndex) == 3,
-                   let v = Double(token.replacingOccurrences(of: ",", with: ".")) {
-                    decimals.append(v)
-                    if sep == "," { commas += 1 } else { points += 1 }
-                }
-            }
-        }
+        let all = numbers(in: prices)
+        let twoDecimal = all.filter { $0.decimals == 2 && $0.value != nil }
+        let decimals = twoDecimal.compactMap(\.value)
         guard decimals.count >= 3, let low = decimals.min(), let high = decimals.max() else { return prices }
         // Without a two-decimal majority (a price column whose re-read lost most of its
         // points: "£1200", "£300" beside "£16.00"), a number is repaired only when as read
         // it is far beyond every decimal price of the page (`implausibleFactor` × the highest).
-        let majority = Double(decimals.count) >= 0.6 * Double(total)
-        let sep = commas > points ? "," : "."
+        let majority = Double(decimals.count) >= 0.6 * Double(all.count)
+        let sep = separator(of: twoDecimal)
         return prices.map { price in
             guard let price else { return nil }
             var out = price
@@ -354,25 +345,14 @@ enum PriceSeparatorRepair {
     /// read with one decimal it falls within the range of its one-decimal prices: the point
     /// OCR lost. A price of several numbers ("glass 6.5 bottle 32") is left as read.
     static func repairOneDecimal(_ prices: [String?]) -> [String?] {
-        var one: [Double] = [], all: [Double] = [], two = 0, commas = 0, points = 0
-        for p in prices.compactMap({ $0 }) {
-            for token in tokens(p) {
-                guard let v = Double(token.replacingOccurrences(of: ",", with: ".")) else { continue }
-                all.append(v)
-                guard let sep = token.first(where: { $0 == "." || $0 == "," }), let at = token.firstIndex(of: sep) else { continue }
-                switch token.distance(from: at, to: token.endIndex) {
-                case 2:
-                    one.append(v)
-                    if sep == "," { commas += 1 } else { points += 1 }
-                case 3: two += 1
-                default: break
-                }
-            }
-        }
+        let read = numbers(in: prices).filter { $0.value != nil }
+        let oneDecimal = read.filter { $0.decimals == 1 }
+        let one = oneDecimal.compactMap(\.value)
+        let two = read.filter { $0.decimals == 2 }.count
         guard one.count >= minimumOneDecimal, one.count > two, let low = one.min(), let high = one.max() else { return prices }
-        let sorted = all.sorted()
+        let sorted = read.compactMap(\.value).sorted()
         let median = sorted[sorted.count / 2]
-        let sep = commas > points ? "," : "."
+        let sep = separator(of: oneDecimal)
         return prices.map { price in
             guard let price else { return nil }
             let found = number.matches(in: price, range: NSRange(price.startIndex..., in: price))
@@ -388,6 +368,27 @@ enum PriceSeparatorRepair {
 
     /// The least number of one-decimal prices that make a page one of them.
     static let minimumOneDecimal = 3
+
+    /// One number of a page's prices: its value (a comma read as a point; nil when it cannot be
+    /// read, as with digits of another script), how many digits follow its separator (0 without
+    /// one), and whether that separator is a comma.
+    struct Number { var value: Double?; var decimals: Int; var comma: Bool }
+
+    /// Every number in the prices, in order.
+    static func numbers(in prices: [String?]) -> [Number] {
+        prices.compactMap { $0 }.flatMap(tokens).map { token in
+            let at = token.firstIndex { $0 == "." || $0 == "," }
+            return Number(value: Double(token.replacingOccurrences(of: ",", with: ".")),
+                          decimals: at.map { token.distance(from: $0, to: token.endIndex) - 1 } ?? 0,
+                          comma: at.map { token[$0] == "," } ?? false)
+        }
+    }
+
+    /// The separator most of these numbers are written with ("." on a tie).
+    static func separator(of numbers: [Number]) -> String {
+        let commas = numbers.filter(\.comma).count
+        return commas > numbers.count - commas ? "," : "."
+    }
 
     private static func tokens(_ s: String) -> [String] {
         number.matches(in: s, range: NSRange(s.startIndex..., in: s)).compactMap { Range($0.range, in: s).map { String(s[$0]) } }

@@ -222,11 +222,13 @@ struct RoleStructurer {
             guard let first = c.lines.first, first >= 0, first < lines.count else { return nil }
             return LineFeatures.height(lines[first].ocrWords)
         }
-        /// `c` may be a heading set in body type: its first line is not of the priced names' size
-        /// on a page whose headings stand out by size.
-        func mayBeBodyHeading(_ c: RawItem) -> Bool { height(c).map { Self.mayBeHeading(height: $0, sizes: sizes) } ?? false }
-        /// `c`'s first line is set in the size of the page's headings, where they stand out.
-        func sizedAsHeading(_ c: RawItem) -> Bool { sizes != nil && mayBeBodyHeading(c) }
+        /// The notes of `c` read as a heading set in body type (`headerNotes`), or nil when it is an
+        /// item: also when its first line is of the priced names' size on a page whose headings
+        /// stand out by size. Where they stand out, a line that passes is set in their size.
+        func bodyHeadingNotes(_ c: RawItem) -> [Int]? {
+            guard let h = height(c), Self.mayBeHeading(height: h, sizes: sizes) else { return nil }
+            return headerNotes(c, sizedAsHeading: sizes != nil)
+        }
         for run in runs {
             var current: RawItem? = nil
             var currentNameLike = false
@@ -271,8 +273,7 @@ struct RoleStructurer {
                         current!.lines.append(i)
                         continue
                     }
-                    if pricedPage, p.price != nil, let c = current, mayBeBodyHeading(c),
-                       let notes = headerNotes(c, sizedAsHeading: sizedAsHeading(c)) {
+                    if pricedPage, p.price != nil, let c = current, let notes = bodyHeadingNotes(c) {
                         current = nil
                         openSection(c, notes: notes)
                     }
@@ -291,8 +292,7 @@ struct RoleStructurer {
                     // is the item and the bare line its section header (typography alone
                     // did not tell them apart).
                     if pricedPage, let c = current, let f = PriceParser.find(in: text, allowPlain: false), !f.price.hasPrefix("+"),
-                       MenuStructurer.nameScore(f.before) >= 1, mayBeBodyHeading(c),
-                       let notes = headerNotes(c, sizedAsHeading: sizedAsHeading(c)) {
+                       MenuStructurer.nameScore(f.before) >= 1, let notes = bodyHeadingNotes(c) {
                         current = nil
                         openSection(c, notes: notes)
                         let p = Self.parseNameLine(text)
