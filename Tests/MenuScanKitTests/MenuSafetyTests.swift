@@ -10,7 +10,9 @@ import Testing
     @Test func unsafeCautionSafe() {
         #expect(AllergenFixtures.item("Butter chicken", profile: milk).safety == .unsafe)
         #expect(AllergenFixtures.item("Butter chicken", profile: milk).safetyReasons == ["contains:milk"])
-        #expect(AllergenFixtures.item("Grilled chicken with lemon", profile: milk).safety == .safe)
+        // A prepared food names no dish: on its own line its heading ("WRAPS") is missing.
+        #expect(AllergenFixtures.item("Grilled chicken with lemon", profile: milk).safetyReasons == ["needs_heading"])
+        #expect(AllergenFixtures.item("Chicken souvlaki", profile: peanuts).safety == .safe)
         // an implied allergen is still contained
         #expect(AllergenFixtures.item("Chicken satay", profile: peanuts).safety == .unsafe)
         // other allergens do not matter to this profile
@@ -125,11 +127,29 @@ import Testing
         #expect(goodItem.safetyReasons.allSatisfy { $0 == "weak_menu_structure" }, "reasons: \(goodItem.safetyReasons)")
     }
 
+    /// A line read on its own has no heading: foods alone ("Sour cherry" under PIEROGI, "Smoked
+    /// jackfruit" under BURGERS) may be the filling or the patty of the heading's dish, which
+    /// brings its own allergens. Per line they are `caution` (`needs_heading`); a line naming its
+    /// dish is not, and in the whole menu the reason does not apply.
+    @Test func perLineFoodsAloneNeedTheirHeading() throws {
+        for line in ["Sour cherry", "Smoked jackfruit", "Lamb chops"] {
+            let a = analyzer.analyze(text: line, perLine: true, profile: milk)
+            let item = try #require(a.items.first, "\(line)")
+            #expect(item.safety == .caution, "\(line)")
+            #expect(item.safetyReasons.contains("needs_heading"), "\(line): \(item.safetyReasons)")
+        }
+        let dish = try #require(analyzer.analyze(text: "Chicken tikka masala", perLine: true, profile: peanuts).items.first)
+        #expect(!dish.safetyReasons.contains("needs_heading"), "\(dish.safetyReasons)")
+        let menu = analyzer.analyze(text: "PIEROGI\n\nSour cherry 8.00\nPotato and onion 8.00\n", perLine: false, profile: milk)
+        #expect(!menu.items.isEmpty)
+        #expect(menu.items.allSatisfy { !$0.safetyReasons.contains("needs_heading") })
+    }
+
     @Test func userVerificationWhenAnyItemIsUnsafe() {
-        let a = analyzer.analyze(text: "Grilled chicken with rice 5.00\nCheese board 9.00", perLine: true, profile: milk)
+        let a = analyzer.analyze(text: "Shrimp tempura 5.00\nCheese board 9.00", perLine: true, profile: milk)
         #expect(a.items.map(\.safety) == [.safe, .unsafe])
         #expect(a.requiresUserVerification)
-        let b = analyzer.analyze(text: "Grilled chicken with rice 5.00", perLine: true, profile: milk)
+        let b = analyzer.analyze(text: "Shrimp tempura 5.00", perLine: true, profile: milk)
         #expect(!b.requiresUserVerification)
         #expect(b.warnings.isEmpty)
     }

@@ -433,7 +433,8 @@ public struct MenuAnalyzer: Sendable {
             if let profile {
                 (item.safety, item.safetyReasons) = Self.safety(item: item, classification: c, lowWords: lowWords,
                                                                 textConfidence: textConfidence, cutPhrase: cut,
-                                                                missingCodes: expectCodes && !c.hasCodes, profile: profile)
+                                                                missingCodes: expectCodes && !c.hasCodes, alone: perLine,
+                                                                profile: profile)
             }
             items.append(item)
         }
@@ -728,12 +729,17 @@ public struct MenuAnalyzer: Sendable {
     /// MenuScan does not understand or no recognised food at all. Safe only when
     /// none of these holds: the whole item was understood and holds no profile allergen.
     /// `cutPhrase`: the item's edges cut a phrase (see `ItemBounds`), so part of it is elsewhere.
+    /// `alone`: the item is one line read without its menu (`--per-line`). Its heading and the
+    /// section's notes are not there, so a line that names no dish of its own — foods only
+    /// ("Sour cherry", "Lamb chops", "Smoked jackfruit"), understood as a filling, flavour or
+    /// cut — could be a pierogi's filling or a burger's patty: `needs_heading`.
     /// `textConfidence` is how well the item's words were read; `item.confidence` also
     /// holds how sure the menu structure is of the item's bounds (lines of another item,
     /// or its own description lost, would change what it contains).
     static func safety(item: MenuItem, classification c: ItemClassification, lowWords: Bool,
                        textConfidence: Double? = nil, cutPhrase: Bool = false,
-                       missingCodes: Bool = false, profile: AllergenProfile) -> (Safety, [String]) {
+                       missingCodes: Bool = false, alone: Bool = false,
+                       profile: AllergenProfile) -> (Safety, [String]) {
         var unsafe = false, caution = false
         var reasons: [String] = []
         for f in item.allergens where profile.allergens.contains(f.id) {
@@ -751,6 +757,7 @@ public struct MenuAnalyzer: Sendable {
         let declaredByCodes = c.hasCodes && !c.unresolvedCodes
         if !item.unknownTerms.isEmpty && !declaredByCodes { caution = true; reasons.append("unknown_terms") }
         if !c.understoodFood && !declaredByCodes { caution = true; reasons.append("dish_not_understood") }
+        else if alone && !c.roles.contains(.dish) && !declaredByCodes { caution = true; reasons.append("needs_heading") }
         if lowWords { caution = true; reasons.append("low_confidence_words") }
         if cutPhrase { caution = true; reasons.append("item_bounds_uncertain") }
         if c.askServer { caution = true; reasons.append("ask_server") }
