@@ -157,6 +157,34 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(!RoleStructurer.endsInColumn([], token: "2") && !RoleStructurer.endsInColumn(Array(words.suffix(1)), token: "9"))
     }
 
+    @Test func aPlainNumberEndsADescriptionAsItsPriceWhereDescriptionsEndInPrices() {
+        // Descriptions end in their prices on this page ("… tomato 14,00"): there "… spring
+        // onion 11" ends in its price too; "… shared for 2" counts, and stays text.
+        let page = OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 800, height: 400), lines: [
+            tline("SOUPS", x: 20, y: 0, h: 34),
+            tline("Gazpacho", x: 20, y: 50, h: 24),
+            tline("rocket, mustard, thyme and mint 6,50", x: 20, y: 80, h: 18),
+            tline("Minestrone", x: 20, y: 120, h: 24),
+            tline("Yoghurt and mushrooms with spring onion 11", x: 20, y: 150, h: 18),
+            tline("Fish Stew", x: 20, y: 190, h: 24),
+            tline("Cod and mussels in a saffron broth 14,00", x: 20, y: 220, h: 18),
+            tline("Seafood Platter", x: 20, y: 260, h: 24),
+            tline("Oysters, prawns and crab shared for 2", x: 20, y: 290, h: 18),
+        ])])
+        let menu = analyzer.analyze(page: page, profile: nil)
+        #expect(menu.items.map(\.name) == ["Gazpacho", "Minestrone", "Fish Stew", "Seafood Platter"])
+        #expect(menu.items.map(\.price) == ["6,50", "11", "14,00", nil])
+        #expect(menu.items.map(\.description)[1] == "Yoghurt and mushrooms with spring onion")
+        #expect(RoleStructurer.plainPriceEnding("Yoghurt and mushrooms with spring onion 11") == 11)
+        for counted in ["shared for 2", "wings 6 or 12", "12 18", "0", "onion 1234", "onion 0", "baked and shared between 2", ""] {
+            #expect(RoleStructurer.plainPriceEnding(counted) == nil, "\(counted)")
+        }
+        // Plain numbers alone are no evidence (they may all count); one strong price and two more are.
+        #expect(!RoleStructurer.descriptionsEndInPrices(["spring onion 11", "lemon and mint 9", "rocket 12"]))
+        #expect(RoleStructurer.descriptionsEndInPrices(["spring onion 11", "lemon and mint 9.50", "rocket 12"]))
+        #expect(!RoleStructurer.descriptionsEndInPrices(["spring onion 11", "lemon and mint 9.50"]))
+    }
+
     @Test func featuresNeverIndexPastThePage() {
         // A run naming lines the page does not have (before: its neighbours were
         // looked up unchecked and trapped).

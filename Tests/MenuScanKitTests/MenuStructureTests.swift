@@ -77,6 +77,9 @@ enum PageBuilder {
         ("Penne Arrabbiata 4,5/8", "Penne Arrabbiata", "4,5/8"),
         ("Pizza Diavola €12.50/18", "Pizza Diavola", "€12.50/18"),
         ("Tomato Soup 6.5", "Tomato Soup", "6.5"),
+        // Plain sizes, the currency printed once after the last ("15/21 €").
+        ("Wild rice and lime with olives 15/21 €", "Wild rice and lime with olives", "15/21 €"),
+        ("Pizza Margherita 9/15/19 EUR", "Pizza Margherita", "9/15/19 EUR"),
         // Pence.
         ("Add Cheese to any Burger 25p", "Add Cheese to any Burger", "25p"),
         ("Chocolate Doughnuts .... 70p", "Chocolate Doughnuts", "70p"),
@@ -87,7 +90,7 @@ enum PageBuilder {
         #expect(f.price == price)
     }
 
-    @Test(arguments: ["24,925 BAPTISMS", "1/2 ROAST CHICKEN", "Served 12 to 3/4", "Pasta 4,5 / x", "Served with 2 eggs", "(1, 15)", "8oz CHEESE BURGER",
+    @Test(arguments: ["24,925 BAPTISMS", "1/2 ROAST CHICKEN", "Half 1/2 chicken", "Served 12/18 with fries", "Served 12 to 3/4", "Pasta 4,5 / x", "Served with 2 eggs", "(1, 15)", "8oz CHEESE BURGER",
                       "Spicy (1, 9, 13) / BBQ (1, 9, 13)", "IN THE YEARS FROM 1700 TO 1900 WERE:",
                       "Open until 11pm", "Soup", "Available from 5p.m.", "Pasta 125p", "Chips 2pa"])
     func notPrices(_ line: String) {

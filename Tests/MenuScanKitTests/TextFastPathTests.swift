@@ -153,7 +153,7 @@ struct StructurePrecheckTests {
     func trailingParts() {
         let priceish = Gen.element(of: Self.pieces + ["\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}",
                                                       "\u{3000}", "١٢", "+ ", "+", " + $2", "S8.5", "$ 4", "£.50", "12,-", "4,5/8",
-                                                      "€12.50/18", " / ", "·", "· ·", "_ _", "3.25 #", "12 €", "Soup 12", "1/2", "8oz"])
+                                                      "€12.50/18", "15/21 €", "9 / 15 EUR", " / ", "·", "· ·", "_ _", "3.25 #", "12 €", "Soup 12", "1/2", "8oz"])
             .map { $0 ?? "" }.array(of: 0...10).map { $0.joined() }
         let random = zip(Gen.latin1.string(of: 0...12), Gen.element(of: ["", " 12", " 4.50", "12", "....7", "\n5", " $4 (x)"]))
             .map { text, end in text + (end ?? "") }

@@ -25,9 +25,13 @@ enum PriceParser {
     /// Leaders or spaces before a price run.
     private static let separator = #"\s*[.·…_]{2,}\s*|\s+"#
 
+    /// A plain first size whose run of sizes ends in a currency ("15/21 €", "9/15 EUR"): the
+    /// currency printed once after the last size is every size's.
+    static let plainSizesWithCurrency = #"\d{1,4}(?=(?:\s*/\s*\d{1,4}(?:[.,]\d{1,2})?)+\s?(?:€|\$|£|¥|TL|₺|EUR|USD|GBP|CHF|YEN|円))"#
+
     /// The price run (group 1), an optional note (group 2) and a stray mark, to the end.
     private static func trailingRun(allowPlain: Bool) -> String {
-        let p = allowPlain ? "(?:\(strongPrice)|\(plainPrice))" : strongPrice
+        let p = allowPlain ? "(?:\(strongPrice)|\(plainPrice))" : "(?:\(strongPrice)|\(plainSizesWithCurrency))"
         let size = "(?:\(strongPrice)|\(plainPrice))"
         return #"(\+?\s?"# + p + #"(?:\s*/\s*\+?\s?"# + size + #"|\s+\+?\s?"# + p + #")*)\s*(\([^()]*\))?(?:\s+[^\p{L}\p{N}\s()]{1,2})?\s*$"#
     }

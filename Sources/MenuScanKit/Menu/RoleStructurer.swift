@@ -40,6 +40,40 @@ struct RoleStructurer {
         return Double(words[k].box.x - words[k - 1].box.maxX) >= columnGutter * h
     }
 
+    /// Words after which a number ending a line counts something ("for 2", "6 or 12", "x 4").
+    static let countWords: Set<String> = ["for", "x", "per", "of", "or", "and", "to", "by", "serves", "between", "für", "fur", "pour",
+                                         "para", "por", "de", "von", "oder", "und", "ou", "et", "o", "y", "e", "zwischen", "entre", "tra"]
+
+    /// The plain number (1–3 digits, not 0) a line ends with after a word that counts nothing
+    /// ("… spring onion 11"), or nil ("Chateaubriand for 2", "wings 6 or 12", "12 18").
+    static func plainPriceEnding(_ text: String) -> Int? {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.count >= 2, let last = words.last, (1...3).contains(last.count), last.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let value = Int(last), value > 0 else { return nil }
+        let before = words[words.count - 2]
+        guard before.contains(where: \.isLetter), !countWords.contains(TextFold.fold(String(before))) else { return nil }
+        return value
+    }
+
+    /// A page whose descriptions end in their prices ("… and rocket 12.50", "… spring onion 11"):
+    /// at least `pricedDescriptionLines` description lines end in a price after words, one at least
+    /// of them a strong price (plain numbers alone may be counts: "shared between 2"). There a
+    /// plain number ending a description is its item's price.
+    static func descriptionsEndInPrices(_ texts: [String]) -> Bool {
+        var strong = 0, plain = 0
+        for t in texts {
+            let (rest, _) = splitCalories(t)
+            if let f = PriceParser.find(in: rest, allowPlain: false), f.after.isEmpty, !f.before.isEmpty, !f.price.hasPrefix("+") {
+                strong += 1
+            } else if plainPriceEnding(rest) != nil {
+                plain += 1
+            }
+        }
+        return strong >= 1 && strong + plain >= pricedDescriptionLines
+    }
+
+    static let pricedDescriptionLines = 3
+
     /// A price column's gutter, in word heights.
     static let columnGutter = 1.5
 
@@ -214,6 +248,9 @@ struct RoleStructurer {
         // Schwarzwälder Schinken") even where the model read it as a name.
         let capitalNames = nameLines.filter { MenuStructurer.isMostlyCapitals(parsed[$0]?.name ?? "") }.count
         let namesInCapitals = nameLines.count >= 3 && 2 * capitalNames > nameLines.count
+        let pricedDescriptions = Self.descriptionsEndInPrices(
+            roles.indices.filter { roles[$0] == .description && !legendLines.contains($0) && $0 < lines.count }
+                .map { lines[$0].text })
         let sizes = Self.headingSizes(
             headings: roles.indices.filter { roles[$0] == .header && !legendLines.contains($0) && $0 < lines.count }
                 .map { LineFeatures.height(lines[$0].ocrWords) },
@@ -340,9 +377,12 @@ struct RoleStructurer {
                         current!.price = f.price
                         t = ([f.before] + (f.after.isEmpty ? [] : [f.after]) + cals).joined(separator: " ")
                     } else if current!.price == nil, let f = PriceParser.find(in: uncounted, allowPlain: true), f.after.isEmpty,
-                              !f.price.hasPrefix("+"), !f.before.isEmpty, Self.endsInColumn(lines[i].ocrWords, token: f.price) {
+                              !f.price.hasPrefix("+"), !f.before.isEmpty,
+                              Self.endsInColumn(lines[i].ocrWords, token: f.price)
+                                || (pricedDescriptions && Self.plainPriceEnding(uncounted) != nil) {
                         // A plain number ending the row after a gutter ("aioli and rocket    12 550 Cal"):
-                        // the price column read onto this row, as with a strong price above.
+                        // the price column read onto this row, as with a strong price above. Or on a
+                        // page whose descriptions end in their prices, a plain one ("… spring onion 11").
                         current!.price = f.price
                         t = ([f.before] + cals).joined(separator: " ")
                     }
