@@ -32,6 +32,10 @@ struct ItemClassification: Sendable {
     var understoodFood = false
     /// Roles of the terms read exactly (known words and false friends included).
     var roles: [LexiconEntry.Role] = []
+    /// A term of the item names a dish of its own: a `dish` row that is no sauce, dip or
+    /// dressing. (A line alone without one may be a filling, a topping or a side of its
+    /// heading's dish: `classify --per-line`.)
+    var namesDish = false
     /// The item carries a vegan mark ("(VG)", "vegan").
     var markedVegan = false
     /// The item's text starts with a preposition ("In der Brühe", "With fries"): it continues
@@ -627,6 +631,10 @@ struct AllergenClassifier: Sendable {
         }
         result.unknownTerms = unknown
         result.roles = roles
+        result.namesDish = terms.contains { m in
+            m.entry < lexicon.roles.count && lexicon.roles[m.entry] == .dish
+                && !(m.entry < lexicon.accompaniments.count && lexicon.accompaniments[m.entry])
+        }
         result.understoodFood = Self.understands(roles, contentWords: tokens.filter(Self.isContentWord).count)
         // "Honey Butter", "Soy Garlic" on a wings list, "Cream Cheese" on a bagel list: foods that
         // only season or spread on something else name no dish of their own.

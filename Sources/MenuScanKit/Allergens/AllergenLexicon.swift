@@ -35,6 +35,9 @@ struct LexiconEntry: Sendable, Equatable {
     /// the dish's language of origin, "pizza" = it) or known.tsv.
     enum Table: Sendable { case lexicon, dishes, known }
     var table: Table = .lexicon
+    /// A sauce, dip or dressing (dishes.tsv categories `sauce`, `dip`, `dressing`): served with
+    /// a dish, it names none of its own ("Nordseekrabben mit Remoulade", "… BBQ sauce").
+    var accompaniment = false
 }
 
 /// Qualifier phrases (models/allergens/qualifiers.tsv).
@@ -93,6 +96,9 @@ public struct AllergenLexicon: Sendable {
     /// tops something else, so by itself it names no dish): its term is listed, or every word
     /// of it is ("garlic butter").
     var flavours: [Bool] = []
+    /// Whether each row's term is a sauce, dip or dressing in the dish table (also a
+    /// lexicon.tsv row of the same term: "remoulade").
+    var accompaniments: [Bool] = []
     var wordsOf: [[String]] = []
     var affixTerms: [String] = []
     var affixKinds: [LexiconEntry.Affix] = []
@@ -110,6 +116,8 @@ public struct AllergenLexicon: Sendable {
         kinds = entries.map(\.kind)
         roles = entries.map(\.role)
         flavours = entries.map { flavourings.contains($0.term) || (!$0.words.isEmpty && $0.words.allSatisfy(flavourings.contains)) }
+        let accompanimentTerms = Set(entries.lazy.filter(\.accompaniment).map(\.term))
+        accompaniments = entries.map { accompanimentTerms.contains($0.term) }
         wordsOf = entries.map(\.words)
         for (i, e) in entries.enumerated() {
             switch e.affix {
@@ -395,10 +403,12 @@ public struct AllergenLexicon: Sendable {
             default: throw MenuScanError.lexiconUnavailable.with(detail: "dishes.tsv:\(n): unknown diet")
             }
             let kind: LexiconEntry.Kind = contains.isEmpty && may.isEmpty ? .known : .implied
-            out.append(LexiconEntry(term: term, words: words, allergens: contains, kind: kind, diet: diet,
-                                    confidence: 0.9, noFuzz: words.count > 1, noAbsent: false, affix: affix,
-                                    lang: cols.count > 5 ? cols[5] : "", mayContain: may,
-                                    why: cols.count > 6 ? cols[6] : "", role: role(ofDishCategory: cols[4]), table: .dishes))
+            var entry = LexiconEntry(term: term, words: words, allergens: contains, kind: kind, diet: diet,
+                                     confidence: 0.9, noFuzz: words.count > 1, noAbsent: false, affix: affix,
+                                     lang: cols.count > 5 ? cols[5] : "", mayContain: may,
+                                     why: cols.count > 6 ? cols[6] : "", role: role(ofDishCategory: cols[4]), table: .dishes)
+            entry.accompaniment = accompanimentCategories.contains(cols[4])
+            out.append(entry)
         }
         return out
     }
@@ -408,6 +418,9 @@ public struct AllergenLexicon: Sendable {
     /// species, a meat substitute or a plain ingredient is a food ("Camembert", "Hake",
     /// "Tofu" alone are a topping, a catch or a choice of something the section names, not
     /// a dish); everything else is a dish.
+    /// Dish-table categories served with a dish rather than eaten as one.
+    static let accompanimentCategories: Set<String> = ["sauce", "dip", "dressing"]
+
     static func role(ofDishCategory category: String) -> LexiconEntry.Role {
         switch category {
         case "section": return .section

@@ -732,7 +732,8 @@ public struct MenuAnalyzer: Sendable {
     /// `alone`: the item is one line read without its menu (`--per-line`). Its heading and the
     /// section's notes are not there, so a line that names no dish of its own — foods only
     /// ("Sour cherry", "Lamb chops", "Smoked jackfruit"), understood as a filling, flavour or
-    /// cut — could be a pierogi's filling or a burger's patty: `needs_heading`.
+    /// cut, or with a sauce ("Nordseekrabben mit Remoulade": a sauce names no dish either) —
+    /// could be a pierogi's filling, a roll's or a burger's patty: `needs_heading`.
     /// `textConfidence` is how well the item's words were read; `item.confidence` also
     /// holds how sure the menu structure is of the item's bounds (lines of another item,
     /// or its own description lost, would change what it contains).
@@ -757,7 +758,7 @@ public struct MenuAnalyzer: Sendable {
         let declaredByCodes = c.hasCodes && !c.unresolvedCodes
         if !item.unknownTerms.isEmpty && !declaredByCodes { caution = true; reasons.append("unknown_terms") }
         if !c.understoodFood && !declaredByCodes { caution = true; reasons.append("dish_not_understood") }
-        else if alone && !c.roles.contains(.dish) && !declaredByCodes { caution = true; reasons.append("needs_heading") }
+        else if alone && !c.namesDish && !declaredByCodes { caution = true; reasons.append("needs_heading") }
         if lowWords { caution = true; reasons.append("low_confidence_words") }
         if cutPhrase { caution = true; reasons.append("item_bounds_uncertain") }
         if c.askServer { caution = true; reasons.append("ask_server") }
