@@ -375,14 +375,23 @@ import Testing
         #expect(MenuAnalyzer.noteSubject(foldedWords: MenuAnalyzer.foldedWords("Please ask your server")).isEmpty)
     }
 
-    @Test func anItemUnderAHeadingOfSeveralKindsTakesTheKindItsNameNames() {
+    @Test func anItemUnderAHeadingOfSeveralKindsTakesTheKindItsNameNames() throws {
         let text = "RICE & NOODLES\n\nSteamed Rice 3.00\n\nDan Dan Noodles 11.00\n\nHouse Special 12.00\n"
         let a = analyzer.analyze(text: text, perLine: false, profile: gluten)
         let byName = Dictionary(uniqueKeysWithValues: a.items.map { ($0.name, $0) })
         #expect(byName["Steamed Rice"].map { !AllergenFixtures.ids($0).contains(.gluten) } == true)
         #expect(byName["Dan Dan Noodles"]?.safety == .unsafe)
-        // A name that names no part keeps the whole heading.
-        #expect(byName["House Special"]?.safety != .safe)
+        // A name that names no part is one of the kinds, which is not said: what only some
+        // kinds hold it may hold ("may contain", never "safe").
+        let special = try #require(byName["House Special"])
+        #expect(special.safety == .caution)
+        #expect(!AllergenFixtures.ids(special).contains(.gluten) && special.mayContain.contains(.gluten))
+        #expect(special.mayContainEvidence.first { $0.id == .gluten }?.evidence.first?.contains("RICE & NOODLES") == true)
+        let sulphites = AllergenProfile(allergens: [.sulphites])
+        let drinks = analyzer.analyze(text: "VINS & BOISSONS\n\nCafé 2.50\n\nVin rouge 6.00\n", perLine: false, profile: sulphites)
+        let cafe = try #require(drinks.items.first { $0.name == "Café" })
+        #expect(cafe.safety == .caution && cafe.mayContain.contains(.sulphites) && !AllergenFixtures.ids(cafe).contains(.sulphites))
+        #expect(drinks.items.first { $0.name == "Vin rouge" }?.safety == .unsafe)
         // A heading that is one dish is never split: "Cod" and "Chips" under FISH & CHIPS.
         let chippy = analyzer.analyze(text: "FISH & CHIPS\n\nLarge Fish 9.00\n", perLine: false, profile: gluten)
         #expect(chippy.items.first?.safety != .safe)

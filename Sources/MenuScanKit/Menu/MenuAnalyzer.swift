@@ -346,9 +346,25 @@ public struct MenuAnalyzer: Sendable {
             func fromSection(_ name: String?) -> String { name.map { "from section “\($0)”" } ?? "from the section" }
             func fromNote(_ name: String?) -> String { name.map { "from the note of section “\($0)”" } ?? "from the section's note" }
             if r.sectionLine != nil {
-                let ctx = part.map { contextClassification(headingPart: $0, notes: []) }
+                var ctx = part.map { contextClassification(headingPart: $0, notes: []) }
                     ?? contextClassification(heading: r.sectionLine, notes: [])
+                // Under a heading of several kinds ("VINS & BOISSONS") an item that names none of
+                // them ("Café") is one of them, which is not said: what only some kinds hold
+                // (the wines' sulphites), it may hold.
+                var some: [AllergenID] = []
+                var kindsHeading = ""
+                if part == nil, let h = r.sectionLine, let parts = splitHeadings[h], parts.count >= 2 {
+                    kindsHeading = r.section ?? lines[h].text
+                    let kinds = parts.map { Set(contextClassification(headingPart: $0, notes: []).allergens.map(\.id)) }
+                    let every = kinds.dropFirst().reduce(kinds[0]) { $0.intersection($1) }
+                    some = ctx.allergens.map(\.id).filter { !every.contains($0) }
+                    ctx.allergens.removeAll { some.contains($0.id) }
+                    ctx.mayContain.formUnion(some)
+                }
                 c.inherit(ctx, from: fromSection(r.section))
+                for a in some where c.mayContain.contains(a) && (c.mayContainWhy[a] ?? []).isEmpty {
+                    c.mayContainWhy[a] = ["some of the kinds the heading “\(kindsHeading)” names hold it"]
+                }
             }
             // A section's note says what its dishes are served with ("All moules come with frites
             // and homemade mayonnaise"): what that usually holds is the dish's own, as for a
