@@ -392,6 +392,13 @@ import Testing
         let cafe = try #require(drinks.items.first { $0.name == "Café" })
         #expect(cafe.safety == .caution && cafe.mayContain.contains(.sulphites) && !AllergenFixtures.ids(cafe).contains(.sulphites))
         #expect(drinks.items.first { $0.name == "Vin rouge" }?.safety == .unsafe)
+        // SEAFOOD is fish or shellfish: "Tiger prawns" name their own kind; the rest they may hold.
+        let fish = AllergenProfile(allergens: [.fish])
+        let sea = analyzer.analyze(text: "SEAFOOD\n\nTiger prawns 9.00\n\nCatch of the day 14.00\n", perLine: false, profile: fish)
+        let prawns = try #require(sea.items.first { $0.name == "Tiger prawns" })
+        #expect(AllergenFixtures.ids(prawns) == [.crustaceans] && prawns.mayContain.contains(.fish) && prawns.safety == .caution)
+        let catchOfTheDay = try #require(sea.items.first { $0.name == "Catch of the day" })
+        #expect(AllergenFixtures.ids(catchOfTheDay).contains(.fish) && catchOfTheDay.safety == .unsafe)
         // A heading that is one dish is never split: "Cod" and "Chips" under FISH & CHIPS.
         let chippy = analyzer.analyze(text: "FISH & CHIPS\n\nLarge Fish 9.00\n", perLine: false, profile: gluten)
         #expect(chippy.items.first?.safety != .safe)

@@ -361,6 +361,17 @@ public struct MenuAnalyzer: Sendable {
                     ctx.allergens.removeAll { some.contains($0.id) }
                     ctx.mayContain.formUnion(some)
                 }
+                // A heading of seafood ("SEAFOOD", "FRUITS DE MER": fish or shellfish) over an item
+                // that names its own ("Tiger Prawns"): the heading's other kinds it may hold.
+                let ownSeafood = Set(c.allergens.map(\.id)).intersection(Self.seafood)
+                let headingSeafood = Set(ctx.allergens.map(\.id)).intersection(Self.seafood)
+                if !ownSeafood.isEmpty, headingSeafood.count >= 2 {
+                    let other = headingSeafood.subtracting(ownSeafood)
+                    kindsHeading = r.section ?? kindsHeading
+                    some += other.sorted()
+                    ctx.allergens.removeAll { other.contains($0.id) }
+                    ctx.mayContain.formUnion(other)
+                }
                 c.inherit(ctx, from: fromSection(r.section))
                 for a in some where c.mayContain.contains(a) && (c.mayContainWhy[a] ?? []).isEmpty {
                     c.mayContainWhy[a] = ["some of the kinds the heading “\(kindsHeading)” names hold it"]
@@ -704,6 +715,9 @@ public struct MenuAnalyzer: Sendable {
         let named = parts.filter { !categoryKeys($0.joined(separator: " ")).isDisjoint(with: nameKeys) }
         return named.count == 1 ? named[0] : nil
     }
+
+    /// The allergens of seafood: a heading naming seafood names fish or shellfish, one kind an item.
+    static let seafood: Set<AllergenID> = [.fish, .crustaceans, .molluscs]
 
     /// A note's text as a label: its first 60 characters.
     static func shortened(_ text: String) -> String {
