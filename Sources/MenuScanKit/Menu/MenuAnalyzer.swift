@@ -249,7 +249,15 @@ public struct MenuAnalyzer: Sendable {
 
         // OCR drops the decimal separator of a price more than any other character.
         if !exactText, !perLine {
-            let repaired = PriceSignRepair.repair(PriceSeparatorRepair.repair(raw.map(\.price)))
+            let separated = PriceSeparatorRepair.repair(raw.map(\.price))
+            // The word each price was read from: the item's last word that reads as it.
+            let priceWords: [OCRWord?] = raw.indices.map { k in
+                guard k < separated.count, let p = separated[k]?.trimmingSpaces() else { return nil }
+                return raw[k].lines.lazy.filter { $0 >= 0 && $0 < lines.count }.flatMap { lines[$0].ocrWords }.last { $0.text == p }
+            }
+            let numberWords = lines.flatMap(\.ocrWords).filter { PriceSeparatorRepair.digitWidth($0) != nil }
+            let repaired = PriceSignRepair.repair(PriceSeparatorRepair.repairLostPoints(separated, priceWords: priceWords,
+                                                                                         numberWords: numberWords))
             for k in raw.indices where k < repaired.count { raw[k].price = repaired[k] }
         }
 

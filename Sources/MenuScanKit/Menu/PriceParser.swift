@@ -373,6 +373,39 @@ enum PriceSeparatorRepair {
     /// The least number of one-decimal prices that make a page one of them.
     static let minimumOneDecimal = 3
 
+    /// A point OCR lost, seen in the word's width ("4.5" read "45"; round 15). A price that is
+    /// one plain number of 2 or 3 digits ending in 5 (one-decimal prices are halves: "4.5",
+    /// "12.5") whose word is at least `lostPointWidth` times as wide a digit as the page's plain
+    /// numbers (median over `numberWords`, at least 3: the printed point takes room the read
+    /// text lost), and which as read is more than `lostPointValue` times the median of the
+    /// page's prices, is read with one decimal. `priceWords[k]`: the word price `k` was read from.
+    static func repairLostPoints(_ prices: [String?], priceWords: [OCRWord?], numberWords: [OCRWord]) -> [String?] {
+        let reference = numberWords.compactMap(digitWidth).sorted()
+        let values = numbers(in: prices).compactMap(\.value).sorted()
+        guard reference.count >= 3, !values.isEmpty else { return prices }
+        let medianWidth = reference[reference.count / 2], medianValue = values[values.count / 2]
+        let sep = separator(of: numbers(in: prices).filter { $0.decimals > 0 })
+        return prices.indices.map { k in
+            guard let price = prices[k] else { return nil }
+            let token = price.trimmingSpaces()
+            guard (2...3).contains(token.count), token.allSatisfy({ $0.isASCII && $0.isNumber }), token.last == "5",
+                  let v = Double(token), v > lostPointValue * medianValue,
+                  k < priceWords.count, let word = priceWords[k], word.text == token,
+                  let width = digitWidth(word), width >= lostPointWidth * medianWidth else { return price }
+            return String(token.dropLast(1)) + sep + String(token.suffix(1))
+        }
+    }
+
+    static let lostPointWidth = 1.2
+    static let lostPointValue = 2.0
+
+    /// A word of 1–3 ASCII digits: its width per digit in its own height (nil otherwise).
+    static func digitWidth(_ w: OCRWord) -> Double? {
+        let n = w.text.count
+        guard (1...3).contains(n), w.text.allSatisfy({ $0.isASCII && $0.isNumber }), w.box.height > 0, w.box.width > 0 else { return nil }
+        return Double(w.box.width) / Double(w.box.height) / Double(n)
+    }
+
     /// One number of a page's prices: its value (a comma read as a point; nil when it cannot be
     /// read, as with digits of another script), how many digits follow its separator (0 without
     /// one), and whether that separator is a comma.
