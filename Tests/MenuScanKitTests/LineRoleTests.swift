@@ -185,6 +185,33 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(!RoleStructurer.descriptionsEndInPrices(["spring onion 11", "lemon and mint 9.50"]))
     }
 
+    @Test func aShortLineInDescriptionTypeDescribesTheDishAbove() {
+        // "Döner im Brot" / "Kalbfleisch" (smaller type, read as a name) / "3€": one dish; the
+        // next dishes are name-sized. Roles as the model gave them on a drawn tune page.
+        func structure(_ rows: [(String, LineRole, Int, Int)]) -> RoleStructurer.Output {
+            let lines = rows.map { text, _, y, h in StructLine(text: text, words: [], ocrWords: tline(text, x: 40, y: y, h: h).words) }
+            return RoleStructurer(lines: lines, runs: [Array(lines.indices)], legendLines: [], roles: rows.map(\.1),
+                                  nameProbability: rows.map { $0.1 == .name ? 0.8 : 0.1 }, headingsInCapitals: false).run()
+        }
+        let out = structure([("DÖNER & DÜRÜM", .header, 0, 40), ("Döner im Brot", .name, 60, 22), ("Kalbfleisch", .name, 92, 15),
+                             ("3€", .price, 117, 16), ("Falafel-Dürüm", .name, 150, 24), ("9.50 €", .price, 184, 16),
+                             ("Iskender Kebap", .name, 215, 24), ("22€", .price, 249, 16), ("Lahmacun", .name, 280, 24),
+                             ("16€", .price, 314, 16)])
+        #expect(out.items.map(\.name) == ["Döner im Brot", "Falafel-Dürüm", "Iskender Kebap", "Lahmacun"])
+        #expect(out.items.first?.price == "3€" && out.items.first?.descriptionParts == ["Kalbfleisch"])
+        // Dishes all in one size: each line its own dish.
+        let even = structure([("PIZZA", .header, 0, 40), ("Margherita", .name, 60, 22), ("Funghi", .name, 92, 22),
+                              ("9€", .price, 117, 16), ("Diavola", .name, 150, 22), ("10€", .price, 184, 16)])
+        #expect(even.items.map(\.name) == ["Margherita", "Funghi", "Diavola"])
+        #expect(RoleStructurer.describesInSmallerType(height: 15, above: 22, names: 24))
+        // A normal-sized name under a featured dish, a small dish under a small one, no page sizes: items.
+        #expect(!RoleStructurer.describesInSmallerType(height: 23, above: 34, names: 24))
+        #expect(!RoleStructurer.describesInSmallerType(height: 15, above: 16, names: 24))
+        #expect(!RoleStructurer.describesInSmallerType(height: 15, above: 22, names: nil))
+        #expect(!RoleStructurer.describesInSmallerType(height: 0, above: 22, names: 24))
+        #expect(RoleStructurer.median([3, .nan, 1, 2, -1]) == 2 && RoleStructurer.median([]) == nil)
+    }
+
     @Test func featuresNeverIndexPastThePage() {
         // A run naming lines the page does not have (before: its neighbours were
         // looked up unchecked and trapped).

@@ -209,6 +209,24 @@ struct RoleStructurer {
         return sizes.headings.contains { abs(h - $0) <= abs(h - sizes.name) }
     }
 
+    /// Whether an unpriced "name" line is set in description type under a dish: smaller than
+    /// `smallerType` times both the page's median name line and the dish's own name line, which
+    /// is name-sized (at least `nameSized` times the median). A dish in a featured, larger type
+    /// or a normal-sized name under it stays an item.
+    static func describesInSmallerType(height h: Double, above: Double, names: Double?) -> Bool {
+        guard let names, names > 0, h > 0, above > 0 else { return false }
+        return h < smallerType * names && h < smallerType * above && above >= nameSized * names
+    }
+
+    static let smallerType = 0.8
+    static let nameSized = 0.8
+
+    /// The median of the positive, finite values (nil when there are none).
+    static func median(_ values: [Double]) -> Double? {
+        let v = values.filter { $0 > 0 && $0.isFinite }.sorted()
+        return v.isEmpty ? nil : v[v.count / 2]
+    }
+
     /// How much larger than the priced names a page's headings are when they stand out by size.
     static let headingSizeRatio = 1.3
 
@@ -248,6 +266,7 @@ struct RoleStructurer {
         // Schwarzwälder Schinken") even where the model read it as a name.
         let capitalNames = nameLines.filter { MenuStructurer.isMostlyCapitals(parsed[$0]?.name ?? "") }.count
         let namesInCapitals = nameLines.count >= 3 && 2 * capitalNames > nameLines.count
+        let nameHeight = Self.median(nameLines.map { LineFeatures.height(lines[$0].ocrWords) })
         let pricedDescriptions = Self.descriptionsEndInPrices(
             roles.indices.filter { roles[$0] == .description && !legendLines.contains($0) && $0 < lines.count }
                 .map { lines[$0].text })
@@ -305,6 +324,18 @@ struct RoleStructurer {
                     let p = parsed[i] ?? Self.parseNameLine(text)
                     if namesInCapitals, p.price == nil, p.rest.isEmpty, !MenuStructurer.isMostlyCapitals(p.name),
                        let c = current, MenuStructurer.isMostlyCapitals(c.name), c.descriptionParts.count < Self.maxDescriptionLines,
+                       gapAbove(i, after: c.lines.last) <= Self.maxDescriptionGap {
+                        current!.descriptionParts.append(text)
+                        current!.lines.append(i)
+                        continue
+                    }
+                    // A short line in description type under a dish whose price is still to come
+                    // ("Döner im Brot" / "Kalbfleisch" / "3€"): the model read it as a name, its size
+                    // says it describes the dish above.
+                    if p.price == nil, let c = current, c.price == nil, c.descriptionParts.count < Self.maxDescriptionLines,
+                       let first = c.lines.first, first >= 0, first < lines.count,
+                       Self.describesInSmallerType(height: LineFeatures.height(lines[i].ocrWords),
+                                                   above: LineFeatures.height(lines[first].ocrWords), names: nameHeight),
                        gapAbove(i, after: c.lines.last) <= Self.maxDescriptionGap {
                         current!.descriptionParts.append(text)
                         current!.lines.append(i)
