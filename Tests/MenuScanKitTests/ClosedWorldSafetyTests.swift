@@ -404,6 +404,9 @@ import Testing
         #expect(chippy.items.first?.safety != .safe)
         #expect(MenuAnalyzer.headingParts("Soups / Salads") == [["Soups"], ["Salads"]])
         #expect(MenuAnalyzer.headingParts("DESSERTS") == [["DESSERTS"]])
+        // In brackets a heading lists options, not kinds.
+        #expect(MenuAnalyzer.headingParts("FRIED CHICKEN (half / whole / boneless)") == [["FRIED", "CHICKEN", "(half", "/", "whole", "/", "boneless)"]])
+        #expect(MenuAnalyzer.headingParts("BEER (pint / half) & CIDER") == [["BEER", "(pint", "/", "half)"], ["CIDER"]])
         #expect(MenuAnalyzer.headingPart([["Soups"], ["Salads"]], name: "Tomato Soup") == ["Soups"])
         #expect(MenuAnalyzer.headingPart([["Soups"], ["Salads"]], name: "Soup and Salad") == nil)
     }

@@ -364,7 +364,7 @@ public struct MenuAnalyzer: Sendable {
                 if part == nil, let h = r.sectionLine, let parts = splitHeadings[h], parts.count >= 2 {
                     kindsHeading = r.section ?? lines[h].text
                     let kinds = parts.map { Set(contextClassification(headingPart: $0, notes: []).allergens.map(\.id)) }
-                    let every = kinds.dropFirst().reduce(kinds[0]) { $0.intersection($1) }
+                    let every = kinds.dropFirst().reduce(kinds.first ?? []) { $0.intersection($1) }
                     some = ctx.allergens.map(\.id).filter { !every.contains($0) }
                     ctx.allergens.removeAll { some.contains($0.id) }
                     ctx.mayContain.formUnion(some)
@@ -702,14 +702,23 @@ public struct MenuAnalyzer: Sendable {
     /// The kinds a heading names, as its words between joiners ("RICE & NOODLES" → [RICE],
     /// [NOODLES]); one part for a heading without joiners.
     static func headingParts(_ heading: String) -> [[String]] {
+        // (Inside brackets a heading lists options, not kinds: "FRIED CHICKEN (half / whole)".)
         var spaced = ""
-        for ch in heading { if "&/+|,".contains(ch) { spaced += " \(ch) " } else { spaced.append(ch) } }
+        var depth = 0
+        for ch in heading {
+            if ch == "(" || ch == "[" { depth += 1 } else if ch == ")" || ch == "]" { depth = max(0, depth - 1) }
+            if depth == 0, "&/+|,".contains(ch) { spaced += " \(ch) " } else { spaced.append(ch) }
+        }
         var parts: [[String]] = [[]]
+        depth = 0
         for w in spaced.split(separator: " ") {
-            if headingJoiners.contains(TextFold.fold(String(w))) {
+            if depth == 0, headingJoiners.contains(TextFold.fold(String(w))) {
                 if !(parts.last ?? []).isEmpty { parts.append([]) }
             } else {
                 parts[parts.count - 1].append(String(w))
+            }
+            for ch in w {
+                if ch == "(" || ch == "[" { depth += 1 } else if ch == ")" || ch == "]" { depth = max(0, depth - 1) }
             }
         }
         return parts.filter { !$0.isEmpty }
