@@ -397,6 +397,12 @@ import Testing
         let sea = analyzer.analyze(text: "SEAFOOD\n\nTiger prawns 9.00\n\nCatch of the day 14.00\n", perLine: false, profile: fish)
         let prawns = try #require(sea.items.first { $0.name == "Tiger prawns" })
         #expect(AllergenFixtures.ids(prawns) == [.crustaceans] && prawns.mayContain.contains(.fish) && prawns.safety == .caution)
+        // The rule alone: what not every kind holds; the seafood an item naming its own does not name.
+        #expect(MenuAnalyzer.heldOnlyBySomeKinds(heading: [.sulphites, .gluten], everyKind: [.gluten], own: []) == [.sulphites])
+        #expect(MenuAnalyzer.heldOnlyBySomeKinds(heading: [.sulphites], everyKind: nil, own: []).isEmpty)
+        #expect(MenuAnalyzer.heldOnlyBySomeKinds(heading: [.fish, .crustaceans, .molluscs], everyKind: nil, own: [.crustaceans])
+                == [.fish, .molluscs])
+        #expect(MenuAnalyzer.heldOnlyBySomeKinds(heading: [.fish, .crustaceans, .molluscs], everyKind: nil, own: [.gluten]).isEmpty)
         let catchOfTheDay = try #require(sea.items.first { $0.name == "Catch of the day" })
         #expect(AllergenFixtures.ids(catchOfTheDay).contains(.fish) && catchOfTheDay.safety == .unsafe)
         // A heading that is one dish is never split: "Cod" and "Chips" under FISH & CHIPS.

@@ -209,7 +209,7 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(!RoleStructurer.describesInSmallerType(height: 15, above: 16, names: 24))
         #expect(!RoleStructurer.describesInSmallerType(height: 15, above: 22, names: nil))
         #expect(!RoleStructurer.describesInSmallerType(height: 0, above: 22, names: 24))
-        #expect(RoleStructurer.median([3, .nan, 1, 2, -1]) == 2 && RoleStructurer.median([]) == nil)
+        #expect(LineFeatures.medianHeight([3, .nan, 1, 2, -1]) == 2 && LineFeatures.medianHeight([]) == nil)
     }
 
     @Test func featuresNeverIndexPastThePage() {

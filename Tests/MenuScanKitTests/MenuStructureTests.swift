@@ -96,16 +96,16 @@ enum PageBuilder {
         let page = [word("12", width: 24), word("18", width: 25), word("9", width: 12), word("26", width: 25), word("14", width: 23)]
         let prices: [String?] = ["12", "18", "9", "45", "26", "14", "65", nil]
         let words: [OCRWord?] = [page[0], page[1], page[2], word("45", width: 34), page[3], page[4], word("65", width: 26), nil]
-        let out = PriceSeparatorRepair.repairLostPoints(prices, priceWords: words, numberWords: page)
+        let out = PriceSeparatorRepair.repairLostPoints(prices, priceWords: words, pageWords: page)
         // 45: 1.4 times as wide a digit, and far above the page's prices: 4.5. 65 is as wide as the rest.
         #expect(out == ["12", "18", "9", "4.5", "26", "14", "65", nil])
         // Not 5 last ("24" wide), not far above the prices, or too few numbers to compare: as read.
-        #expect(PriceSeparatorRepair.repairLostPoints(["12", "24"], priceWords: [page[0], word("24", width: 34)], numberWords: page) == ["12", "24"])
-        #expect(PriceSeparatorRepair.repairLostPoints(["35", "25"], priceWords: [word("35", width: 34), page[1]], numberWords: page) == ["35", "25"])
-        #expect(PriceSeparatorRepair.repairLostPoints(["12", "45"], priceWords: [page[0], word("45", width: 34)], numberWords: Array(page.prefix(2))) == ["12", "45"])
+        #expect(PriceSeparatorRepair.repairLostPoints(["12", "24"], priceWords: [page[0], word("24", width: 34)], pageWords: page) == ["12", "24"])
+        #expect(PriceSeparatorRepair.repairLostPoints(["35", "25"], priceWords: [word("35", width: 34), page[1]], pageWords: page) == ["35", "25"])
+        #expect(PriceSeparatorRepair.repairLostPoints(["12", "45"], priceWords: [page[0], word("45", width: 34)], pageWords: Array(page.prefix(2))) == ["12", "45"])
         // Mismatched lengths and empty input do not trap.
-        #expect(PriceSeparatorRepair.repairLostPoints(["45", "12"], priceWords: [], numberWords: page) == ["45", "12"])
-        #expect(PriceSeparatorRepair.repairLostPoints([], priceWords: words, numberWords: []).isEmpty)
+        #expect(PriceSeparatorRepair.repairLostPoints(["45", "12"], priceWords: [], pageWords: page) == ["45", "12"])
+        #expect(PriceSeparatorRepair.repairLostPoints([], priceWords: words, pageWords: []).isEmpty)
     }
 
     @Test(arguments: ["24,925 BAPTISMS", "1/2 ROAST CHICKEN", "Half 1/2 chicken", "Served 12/18 with fries", "Served 12 to 3/4", "Pasta 4,5 / x", "Served with 2 eggs", "(1, 15)", "8oz CHEESE BURGER",

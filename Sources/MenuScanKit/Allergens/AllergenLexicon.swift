@@ -413,14 +413,14 @@ public struct AllergenLexicon: Sendable {
         return out
     }
 
+    /// Dish-table categories served with a dish rather than eaten as one.
+    static let accompanimentCategories: Set<String> = ["sauce", "dip", "dressing"]
+
     /// A dish-table row's role: a heading word speaks for its section; a coating,
     /// batter, spice mix or preparation says how, not what; a cheese, a fish or shellfish
     /// species, a meat substitute or a plain ingredient is a food ("Camembert", "Hake",
     /// "Tofu" alone are a topping, a catch or a choice of something the section names, not
     /// a dish); everything else is a dish.
-    /// Dish-table categories served with a dish rather than eaten as one.
-    static let accompanimentCategories: Set<String> = ["sauce", "dip", "dressing"]
-
     static func role(ofDishCategory category: String) -> LexiconEntry.Role {
         switch category {
         case "section": return .section

@@ -74,6 +74,12 @@ enum LineFeatures {
         return hs.isEmpty ? 0 : hs[hs.count / 2]
     }
 
+    /// The median of the positive, finite heights (nil when there are none).
+    static func medianHeight(_ heights: [Double]) -> Double? {
+        let v = heights.filter { $0 > 0 && $0.isFinite }.sorted()
+        return v.isEmpty ? nil : v[v.count / 2]
+    }
+
     /// The page's body-text height: the median line height over lines of
     /// three words or more (all lines when there are none).
     static func bodyHeight(_ lines: [[OCRWord]]) -> Double {

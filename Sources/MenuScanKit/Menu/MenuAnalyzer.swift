@@ -255,9 +255,8 @@ public struct MenuAnalyzer: Sendable {
                 guard k < separated.count, let p = separated[k]?.trimmingSpaces() else { return nil }
                 return raw[k].lines.lazy.filter { $0 >= 0 && $0 < lines.count }.flatMap { lines[$0].ocrWords }.last { $0.text == p }
             }
-            let numberWords = lines.flatMap(\.ocrWords).filter { PriceSeparatorRepair.digitWidth($0) != nil }
             let repaired = PriceSignRepair.repair(PriceSeparatorRepair.repairLostPoints(separated, priceWords: priceWords,
-                                                                                         numberWords: numberWords))
+                                                                                         pageWords: lines.flatMap(\.ocrWords)))
             for k in raw.indices where k < repaired.count { raw[k].price = repaired[k] }
         }
 
@@ -337,6 +336,19 @@ public struct MenuAnalyzer: Sendable {
             }
             return Self.headingPart(parts, name: name)
         }
+        var everyKind: [Int: Set<AllergenID>?] = [:]
+        /// What every kind heading `h` names holds, when it is split into kinds (`headingPart`
+        /// has read it); nil for a heading of one kind.
+        func heldByEveryKind(_ h: Int) -> Set<AllergenID>? {
+            if let known = everyKind[h] { return known }
+            var common: Set<AllergenID>? = nil
+            if let parts = splitHeadings[h], parts.count >= 2 {
+                let kinds = parts.map { Set(contextClassification(headingPart: $0, notes: []).allergens.map(\.id)) }
+                common = kinds.dropFirst().reduce(kinds[0]) { $0.intersection($1) }
+            }
+            everyKind[h] = common
+            return common
+        }
         /// A heading line and its notes (the heading alone is `heading: h, notes: []`).
         func contextClassification(heading: Int?, notes: [Int]) -> ItemClassification {
             contextClassification(headingWords: heading.map { lines[$0].words }, key: heading.map { "line \($0)" } ?? "",
@@ -353,36 +365,18 @@ public struct MenuAnalyzer: Sendable {
             let part = r.sectionLine.flatMap { h in h >= 0 && h < lines.count ? headingPart(h, name: r.name) : nil }
             func fromSection(_ name: String?) -> String { name.map { "from section “\($0)”" } ?? "from the section" }
             func fromNote(_ name: String?) -> String { name.map { "from the note of section “\($0)”" } ?? "from the section's note" }
-            if r.sectionLine != nil {
+            if let h = r.sectionLine {
                 var ctx = part.map { contextClassification(headingPart: $0, notes: []) }
-                    ?? contextClassification(heading: r.sectionLine, notes: [])
-                // Under a heading of several kinds ("VINS & BOISSONS") an item that names none of
-                // them ("Café") is one of them, which is not said: what only some kinds hold
-                // (the wines' sulphites), it may hold.
-                var some: [AllergenID] = []
-                var kindsHeading = ""
-                if part == nil, let h = r.sectionLine, let parts = splitHeadings[h], parts.count >= 2 {
-                    kindsHeading = r.section ?? lines[h].text
-                    let kinds = parts.map { Set(contextClassification(headingPart: $0, notes: []).allergens.map(\.id)) }
-                    let every = kinds.dropFirst().reduce(kinds.first ?? []) { $0.intersection($1) }
-                    some = ctx.allergens.map(\.id).filter { !every.contains($0) }
-                    ctx.allergens.removeAll { some.contains($0.id) }
-                    ctx.mayContain.formUnion(some)
-                }
-                // A heading of seafood ("SEAFOOD", "FRUITS DE MER": fish or shellfish) over an item
-                // that names its own ("Tiger Prawns"): the heading's other kinds it may hold.
-                let ownSeafood = Set(c.allergens.map(\.id)).intersection(Self.seafood)
-                let headingSeafood = Set(ctx.allergens.map(\.id)).intersection(Self.seafood)
-                if !ownSeafood.isEmpty, headingSeafood.count >= 2 {
-                    let other = headingSeafood.subtracting(ownSeafood)
-                    kindsHeading = r.section ?? kindsHeading
-                    some += other.sorted()
-                    ctx.allergens.removeAll { other.contains($0.id) }
-                    ctx.mayContain.formUnion(other)
-                }
+                    ?? contextClassification(heading: h, notes: [])
+                let mayOnly = Self.heldOnlyBySomeKinds(heading: Set(ctx.allergens.map(\.id)),
+                                                       everyKind: part == nil ? heldByEveryKind(h) : nil,
+                                                       own: Set(c.allergens.map(\.id)))
+                ctx.allergens.removeAll { mayOnly.contains($0.id) }
+                ctx.mayContain.formUnion(mayOnly)
                 c.inherit(ctx, from: fromSection(r.section))
-                for a in some where c.mayContain.contains(a) && (c.mayContainWhy[a] ?? []).isEmpty {
-                    c.mayContainWhy[a] = ["some of the kinds the heading “\(kindsHeading)” names hold it"]
+                let label = r.section ?? (h >= 0 && h < lines.count ? lines[h].text : "")
+                for a in mayOnly where c.mayContain.contains(a) && (c.mayContainWhy[a] ?? []).isEmpty {
+                    c.mayContainWhy[a] = ["some of the kinds the heading “\(label)” names hold it"]
                 }
             }
             // A section's note says what its dishes are served with ("All moules come with frites
@@ -735,6 +729,22 @@ public struct MenuAnalyzer: Sendable {
 
     /// The allergens of seafood: a heading naming seafood names fish or shellfish, one kind an item.
     static let seafood: Set<AllergenID> = [.fish, .crustaceans, .molluscs]
+
+    /// Of the allergens a heading gives, those an item under it only may hold (round 15):
+    /// - under a heading of several kinds ("VINS & BOISSONS") whose kind the item's name does not
+    ///   name ("Café"), what not every kind holds (`everyKind`: what every kind holds; nil for a
+    ///   heading of one kind or one whose kind the name names): the wines' sulphites;
+    /// - under a seafood heading ("SEAFOOD": fish or shellfish), the seafood an item that names
+    ///   its own kind (`own`: what the item itself holds, "Tiger Prawns") does not name.
+    /// An item that names no seafood keeps all the heading's.
+    static func heldOnlyBySomeKinds(heading: Set<AllergenID>, everyKind: Set<AllergenID>?,
+                                    own: Set<AllergenID>) -> Set<AllergenID> {
+        var some = everyKind.map { heading.subtracting($0) } ?? []
+        let headingSeafood = heading.subtracting(some).intersection(seafood)
+        let ownSeafood = own.intersection(seafood)
+        if !ownSeafood.isEmpty, headingSeafood.count >= 2 { some.formUnion(headingSeafood.subtracting(ownSeafood)) }
+        return some
+    }
 
     /// A note's text as a label: its first 60 characters.
     static func shortened(_ text: String) -> String {

@@ -348,8 +348,7 @@ enum PageLayout {
         // over a two-column drinks list bridged its gutter). A line in capitals whose left edge
         // two other lines share (within its text height) is a column's dish name, and does.
         let heights = segs.map { LineFeatures.height($0.words) }
-        let sortedHeights = heights.filter { $0 > 0 }.sorted()
-        let titleHeight = sortedHeights.isEmpty ? Double.infinity : titleHeightFactor * sortedHeights[sortedHeights.count / 2]
+        let titleHeight = LineFeatures.medianHeight(heights).map { titleHeightFactor * $0 } ?? .infinity
         func alignedLeft(_ i: Int) -> Bool {
             let tolerance = max(2, Int(heights[i]))
             var shared = 0

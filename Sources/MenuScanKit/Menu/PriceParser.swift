@@ -376,15 +376,17 @@ enum PriceSeparatorRepair {
     /// A point OCR lost, seen in the word's width ("4.5" read "45"; round 15). A price that is
     /// one plain number of 2 or 3 digits ending in 5 (one-decimal prices are halves: "4.5",
     /// "12.5") whose word is at least `lostPointWidth` times as wide a digit as the page's plain
-    /// numbers (median over `numberWords`, at least 3: the printed point takes room the read
-    /// text lost), and which as read is more than `lostPointValue` times the median of the
-    /// page's prices, is read with one decimal. `priceWords[k]`: the word price `k` was read from.
-    static func repairLostPoints(_ prices: [String?], priceWords: [OCRWord?], numberWords: [OCRWord]) -> [String?] {
-        let reference = numberWords.compactMap(digitWidth).sorted()
-        let values = numbers(in: prices).compactMap(\.value).sorted()
+    /// numbers (median over the plain number words among `pageWords`, at least 3: the printed
+    /// point takes room the read text lost), and which as read is more than `lostPointValue`
+    /// times the median of the page's prices, is read with one decimal. `priceWords[k]`: the
+    /// word price `k` was read from.
+    static func repairLostPoints(_ prices: [String?], priceWords: [OCRWord?], pageWords: [OCRWord]) -> [String?] {
+        let reference = pageWords.compactMap(digitWidth).sorted()
+        let read = numbers(in: prices)
+        let values = read.compactMap(\.value).sorted()
         guard reference.count >= 3, !values.isEmpty else { return prices }
         let medianWidth = reference[reference.count / 2], medianValue = values[values.count / 2]
-        let sep = separator(of: numbers(in: prices).filter { $0.decimals > 0 })
+        let sep = separator(of: read.filter { $0.decimals > 0 })
         return prices.indices.map { k in
             guard let price = prices[k] else { return nil }
             let token = price.trimmingSpaces()

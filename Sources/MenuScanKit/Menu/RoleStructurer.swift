@@ -221,12 +221,6 @@ struct RoleStructurer {
     static let smallerType = 0.8
     static let nameSized = 0.8
 
-    /// The median of the positive, finite values (nil when there are none).
-    static func median(_ values: [Double]) -> Double? {
-        let v = values.filter { $0 > 0 && $0.isFinite }.sorted()
-        return v.isEmpty ? nil : v[v.count / 2]
-    }
-
     /// How much larger than the priced names a page's headings are when they stand out by size.
     static let headingSizeRatio = 1.3
 
@@ -266,14 +260,15 @@ struct RoleStructurer {
         // Schwarzwälder Schinken") even where the model read it as a name.
         let capitalNames = nameLines.filter { MenuStructurer.isMostlyCapitals(parsed[$0]?.name ?? "") }.count
         let namesInCapitals = nameLines.count >= 3 && 2 * capitalNames > nameLines.count
-        let nameHeight = Self.median(nameLines.map { LineFeatures.height(lines[$0].ocrWords) })
+        let nameHeights = nameLines.map { LineFeatures.height(lines[$0].ocrWords) }
+        let nameHeight = LineFeatures.medianHeight(nameHeights)
         let pricedDescriptions = Self.descriptionsEndInPrices(
             roles.indices.filter { roles[$0] == .description && !legendLines.contains($0) && $0 < lines.count }
                 .map { lines[$0].text })
         let sizes = Self.headingSizes(
             headings: roles.indices.filter { roles[$0] == .header && !legendLines.contains($0) && $0 < lines.count }
                 .map { LineFeatures.height(lines[$0].ocrWords) },
-            pricedNames: nameLines.filter { parsed[$0]?.price != nil }.map { LineFeatures.height(lines[$0].ocrWords) })
+            pricedNames: zip(nameLines, nameHeights).filter { parsed[$0.0]?.price != nil }.map(\.1))
         func height(_ c: RawItem) -> Double? {
             guard let first = c.lines.first, first >= 0, first < lines.count else { return nil }
             return LineFeatures.height(lines[first].ocrWords)
@@ -333,9 +328,8 @@ struct RoleStructurer {
                     // ("Döner im Brot" / "Kalbfleisch" / "3€"): the model read it as a name, its size
                     // says it describes the dish above.
                     if p.price == nil, let c = current, c.price == nil, c.descriptionParts.count < Self.maxDescriptionLines,
-                       let first = c.lines.first, first >= 0, first < lines.count,
-                       Self.describesInSmallerType(height: LineFeatures.height(lines[i].ocrWords),
-                                                   above: LineFeatures.height(lines[first].ocrWords), names: nameHeight),
+                       let above = height(c),
+                       Self.describesInSmallerType(height: LineFeatures.height(lines[i].ocrWords), above: above, names: nameHeight),
                        gapAbove(i, after: c.lines.last) <= Self.maxDescriptionGap {
                         current!.descriptionParts.append(text)
                         current!.lines.append(i)
