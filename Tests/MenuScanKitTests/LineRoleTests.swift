@@ -212,6 +212,31 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(LineFeatures.medianHeight([3, .nan, 1, 2, -1]) == 2 && LineFeatures.medianHeight([]) == nil)
     }
 
+    /// A name cut off by its line's end goes on in the line under it, whatever role the model
+    /// gave that line; a heading ending in a joining word is such a name. A capital letter or a
+    /// word in capitals ending a name is the name's own, and a line of the next column that
+    /// reading order put next is not joined (round 16).
+    @Test func aNameCutOffAtAJoiningWordGoesOnUnderIt() {
+        func structure(_ rows: [(String, LineRole, Int, Int)]) -> RoleStructurer.Output {
+            let lines = rows.map { text, _, x, y in StructLine(text: text, words: [], ocrWords: tline(text, x: x, y: y, h: 20).words) }
+            return RoleStructurer(lines: lines, runs: [Array(lines.indices)], legendLines: [], roles: rows.map(\.1),
+                                  nameProbability: rows.map { $0.1 == .name ? 0.8 : 0.1 }, headingsInCapitals: false).run()
+        }
+        let out = structure([("SALATE", .header, 40, 0), ("Großer Salatteller mit", .name, 40, 40), ("Räucherlachs 12,50", .name, 40, 66),
+                             ("Reibeplätzchen mit", .header, 40, 100), ("Apfelkompott 6,50", .description, 40, 126),
+                             ("Vanilleeis mit warmer Schokoladen-", .name, 40, 160), ("sauce und Sahne 6,50", .description, 40, 186)])
+        #expect(out.items.map(\.name) == ["Großer Salatteller mit Räucherlachs", "Reibeplätzchen mit Apfelkompott",
+                                          "Vanilleeis mit warmer Schokoladensauce und Sahne"])
+        #expect(out.items.map(\.price) == ["12,50", "6,50", "6,50"])
+        #expect(out.sections == ["SALATE"])
+        // "Menu A", "CA PHE SUA DA" and a line of the next column stay apart.
+        let apart = structure([("Menu A", .name, 40, 0), ("soup, roast chicken 18", .description, 40, 26),
+                               ("CA PHE SUA DA", .name, 40, 60), ("iced coffee with condensed milk 4", .description, 40, 86),
+                               ("Chicken with", .name, 40, 120), ("Pfefferlendchen 13,50", .name, 600, 140)])
+        #expect(apart.items.map(\.name) == ["Menu A", "CA PHE SUA DA", "Chicken with", "Pfefferlendchen"])
+        #expect(apart.items[0].descriptionParts == ["soup, roast chicken 18"] || apart.items[0].price == "18")
+    }
+
     @Test func featuresNeverIndexPastThePage() {
         // A run naming lines the page does not have (before: its neighbours were
         // looked up unchecked and trapped).

@@ -139,6 +139,29 @@ struct RoleStructurer {
         loose.removeAll { taken.contains($0) }
     }
 
+    /// Whether item `c` is a bare name cut off by its line's end: one name line (at most two
+    /// already joined), no price, nothing beside it, the line ending in a joining word, a comma
+    /// or a hyphen (`MenuStructurer.endsUnfinished`); a joining word in capitals may be a word
+    /// of the name.
+    static func nameGoesOn(_ c: RawItem, lastLine: String) -> Bool {
+        guard c.price == nil, c.descriptionParts.isEmpty, c.lines.count <= 2, !c.name.isEmpty,
+              MenuStructurer.endsUnfinished(lastLine) else { return false }
+        // "Menu A", "Combo B": a capital letter ending a name is its letter, no article. A word
+        // in capitals ending a name in capitals is its own ("CA PHÊ SỮA ĐÁ", not Italian "da").
+        let last = lastLine.split(separator: " ").last ?? ""
+        return !last.contains(where: \.isLetter) || last.contains(where: \.isLowercase)
+    }
+
+    /// The name with the line that goes on with it: a word split by a hyphen is joined
+    /// ("Schokoladen-" / "sauce" → "Schokoladensauce"), other parts with a space.
+    static func joinName(_ name: String, lastLine: String, _ next: String) -> String {
+        let t = lastLine.trimmingCharacters(in: .whitespaces)
+        if t.hasSuffix("-"), t.dropLast().last?.isLetter == true, next.first?.isLowercase == true {
+            return name + next
+        }
+        return name + " " + next
+    }
+
     /// At most this many description lines per item.
     static let maxDescriptionLines = 5
     /// A description line further below its item than this many of its own heights starts no part of it.
@@ -149,6 +172,17 @@ struct RoleStructurer {
         guard let j, j >= 0, j < lines.count, let a = Self.box(lines[j]), let b = Self.box(lines[i]) else { return 0 }
         let h = LineFeatures.height(lines[i].ocrWords)
         return h > 0 ? Double(b.y - a.maxY) / h : 0
+    }
+
+    /// Whether line `i` sits right under line `j` in the same column: below it by at most
+    /// `maxDescriptionGap` of its heights, and starting within one height of `j`'s left edge
+    /// or inside it (not a line of the next column that reading order put after `j`).
+    func sitsUnder(_ i: Int, _ j: Int) -> Bool {
+        guard i >= 0, i < lines.count, j >= 0, j < lines.count, let a = Self.box(lines[j]), let b = Self.box(lines[i]) else { return false }
+        let h = LineFeatures.height(lines[i].ocrWords)
+        guard h > 0 else { return false }
+        let gap = Double(b.y - a.maxY) / h
+        return gap >= -0.3 && gap <= Self.maxDescriptionGap && Double(b.x) >= Double(a.x) - h && b.x < a.maxX
     }
 
     /// On a priced page an unpriced "item" right before a priced name is a section header
@@ -287,10 +321,24 @@ struct RoleStructurer {
                 if var it = current { it.closed = true; items.append(it); nameLike.append(currentNameLike) }
                 current = nil
             }
-            for i in run where i >= 0 && i < lines.count {
+            for (k, i) in run.enumerated() where i >= 0 && i < lines.count {
                 let text = lines[i].text.trimmingCharacters(in: .whitespaces)
                 if text.isEmpty { continue }
                 if legendLines.contains(i) { finish(); continue }
+                // A name cut off by its line's end ("Großer Salatteller mit" / "Räucherlachs 12,50"):
+                // the line under it goes on with the name, whatever role the model gave it.
+                if let c = current, let last = c.lines.last, Self.nameGoesOn(c, lastLine: lines[last].text),
+                   i < roles.count, roles[i] == .name || roles[i] == .description,
+                   sitsUnder(i, last) {
+                    let p = Self.parseNameLine(text)
+                    if p.name.contains(where: \.isLetter) {
+                        current!.name = Self.joinName(c.name, lastLine: lines[last].text, p.name)
+                        current!.price = p.price
+                        current!.descriptionParts = p.rest
+                        current!.lines.append(i)
+                        continue
+                    }
+                }
                 if MenuStructurer.isCodeOnly(text) {
                     if current != nil { current!.lines.append(i) }
                     else if !items.isEmpty, items[items.count - 1].lines.last.map({ $0 + 1 == i }) == true { items[items.count - 1].lines.append(i) }
@@ -306,6 +354,12 @@ struct RoleStructurer {
                         role = .name
                         parsed[i] = p
                     }
+                }
+                // A heading never ends in a joining word ("Reibeplätzchen mit"): a line that does
+                // and has a name or description under it is a dish whose name goes on.
+                if role == .header, MenuStructurer.endsUnfinished(text), k + 1 < run.count, run[k + 1] >= 0,
+                   run[k + 1] < roles.count, roles[run[k + 1]] == .name || roles[run[k + 1]] == .description {
+                    role = .name
                 }
                 switch role {
                 case .header:
