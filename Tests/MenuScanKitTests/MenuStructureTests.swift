@@ -240,6 +240,29 @@ enum PageBuilder {
         #expect(Set(a.items[1].allergens.map(\.id)) == [.eggs])
     }
 
+    /// A British key: codes of one to three letters on one line behind a title, entries split by
+    /// middle dots and a full stop, diet marks among them ("V vegetarian", "VG vegan"). Item codes
+    /// read through it; "(VG)" is a diet mark; a code the key lacks leaves the item caution (round 16).
+    @Test func aKeyOfTwoLetterCodesReadsItsItemsCodes() {
+        let key = "Allergen key: Ce celery · G cereals containing gluten · E egg · Mi milk · Mu mustard · N tree nuts · "
+            + "So soya · Su sulphites. V vegetarian · VG vegan."
+        let text = "Chicken Tikka Masala (Mi, N, Mu) 5.50\nThree Bean Chilli (VG) (Ce) 4.50\nBeef Lasagne (G, E, Mi, Ce) 5.00\n"
+            + "Chips (V) 2.00\nFish Pie (F, Mi) 6.00\n\(key)\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: AllergenProfile(allergens: [.celery]))
+        #expect(a.items.count == 5)
+        func coded(_ k: Int) -> Set<AllergenID> { Set(a.items[k].allergens.filter { $0.source == .code }.map(\.id)) }
+        #expect(coded(0) == [.milk, .tree_nuts, .mustard])
+        #expect(coded(1) == [.celery] && a.items[1].safety == .unsafe)
+        #expect(coded(2) == [.gluten, .eggs, .milk, .celery])
+        #expect(!a.items[3].safetyReasons.contains("unresolved_allergen_codes"))
+        #expect(a.items[4].safetyReasons.contains("unresolved_allergen_codes") && a.items[4].safety != .safe)
+        #expect(MenuAnalyzer.legendParts("Allergen key: Ce celery · Su sulphites. V vegan.") == ["Ce celery", "Su sulphites", "V vegan"])
+        #expect(MenuAnalyzer.legendParts("A. Gluten / B. Crustaceans") == ["A. Gluten", "B. Crustaceans"])
+        // Lines of a menu are no key: "Egg Noodles", "Hot milk" have no separator and stand alone.
+        let menu = analyzer.analyze(text: "Egg Noodles 5.00\nHot milk 2.00\nTea (Mi) 1.00\nPie Mustard 3.00\n", perLine: false, profile: nil)
+        #expect(menu.items.map(\.name).prefix(2) == ["Egg Noodles", "Hot milk"])
+    }
+
     @Test func misreadCodeListsMakeItemsCaution() {
         let legend = "A-GLUTEN / C-EGG / G-MILK / H-NUTS"
         let milk = AllergenProfile(allergens: [.milk])

@@ -511,6 +511,12 @@ struct AllergenClassifier: Sendable {
     static let letterListRegex = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9À-ÿ'])([A-Z](?:\s*,\s*[A-Z])+)(?![A-Za-z0-9À-ÿ])"#)
     static let looseLetterListRegex = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9À-ÿ'])([A-Za-z](?:\s*[,.]\s*[A-Za-z])+)(?![A-Za-z0-9À-ÿ])"#)
     static let letterParenRegex = try! NSRegularExpression(pattern: #"\(\s*([A-Z](?:\s*,\s*[A-Z])*)\s*\)"#)
+    /// Codes of one to three letters in brackets, as British keys print them ("(G, E, Mi, Ce)",
+    /// "(VG) (Ce)"): read only against a printed legend with a key of two letters or more.
+    static let multiLetterParenRegex = try! NSRegularExpression(pattern: #"\(\s*([A-Z][A-Za-z]{0,2}(?:\s*,\s*[A-Z][A-Za-z]{0,2})*)\s*\)"#)
+    /// Marks of a diet, not of an allergen: ignored in a code list when the legend does not
+    /// give them a meaning of its own ("(V)", "(VG)", "(GF)").
+    static let dietCodes: Set<String> = ["V", "VG", "VE", "VEG", "VGN", "GF", "DF"]
     /// Lower-case letter codes as many menus print them, in brackets ("(a,c,g)") or ending the
     /// line ("Frittatensuppe a,c,g"): two or more, commas only ("e.g.", "a.m." are no codes).
     static let lowerLetterListRegex = try! NSRegularExpression(
@@ -555,6 +561,20 @@ struct AllergenClassifier: Sendable {
         }
         let letterMap = legend.letters.isEmpty ? defaultLetters : legend.letters
         var seen = Set<Int>()
+        // "(G, E, Mi, Ce)" against a legend of "Ce celery · … · Mi milk": every code known, diet
+        // marks aside; one the legend lacks leaves the list unread.
+        if hasBracket, legend.letters.keys.contains(where: { $0.count > 1 }) {
+            for m in multiLetterParenRegex.matches(in: text, range: full) {
+                let codes = text.substring(utf16: m.range(at: 1)).split(separator: ",")
+                    .map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+                    .filter { letterMap[$0] != nil || !dietCodes.contains($0) }
+                seen.insert(m.range(at: 1).location)
+                guard !codes.isEmpty else { continue }
+                guard codes.allSatisfy({ letterMap[$0] != nil }) else { unresolved = true; continue }
+                let ev = text.substring(utf16: m.range)
+                for c in codes { for a in letterMap[c]! { out.append((a, ev)) } }
+            }
+        }
         // With a printed letter legend, OCR's lower-case or dotted lists ("a,c.c") count too.
         // Each pattern with its necessary bytes (BytePrecheck): most text is settled without it.
         var regexes = [(letterParenRegex, hasBracket && text.utf8.contains(where: BytePrecheck.isCapital)),
@@ -585,6 +605,8 @@ struct AllergenClassifier: Sendable {
             for m in rx.matches(in: text, range: full) where !seen.contains(m.range(at: 1).location) {
                 let body = text.substring(utf16: m.range(at: 1))
                 let letters = body.split(whereSeparator: { $0 == "," || $0 == "." }).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+                    .filter { legend.letters.isEmpty || letterMap[$0] != nil || !dietCodes.contains($0) }
+                if letters.isEmpty { continue }
                 // A lone "(A)" only counts when the menu printed its own legend. Without one it is a
                 // mark that cannot be read: "(N)" is "contains nuts" on British menus and sesame in
                 // the A–R letters. Only "(V)", vegetarian everywhere, says nothing about allergens.

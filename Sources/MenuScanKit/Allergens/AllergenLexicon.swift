@@ -502,12 +502,13 @@ public struct AllergenLexicon: Sendable {
             return nil
         }
         if let a = lookup(words) { return a }
-        // "lactose and milk", "sulphur dioxide & sulphites", "gluten (wheat, oats)"
+        // "lactose and milk", "sulphur dioxide & sulphites", "gluten (wheat, oats)", "cereals
+        // containing gluten" (the first word of a part that names an allergen)
         var found: [AllergenID] = []
         var any = false
         for part in words.split(whereSeparator: { ["and", "und", "et", "y", "e", "or", "oder"].contains($0) }) {
             if let a = lookup(Array(part)) { found += a; any = true }
-            else if let first = part.first, let a = lookup([first]) { found += a; any = true }
+            else if let a = part.lazy.compactMap({ lookup([$0]) }).first(where: { !$0.isEmpty }) { found += a; any = true }
         }
         return any ? found : nil
     }

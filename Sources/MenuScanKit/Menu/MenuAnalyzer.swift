@@ -151,29 +151,114 @@ public struct MenuAnalyzer: Sendable {
         return !c0.properties.isAlphabetic
     }
 
-    /// Finds allergen legends ("1 Celery", "A-GLUTEN / B-CRUSTACEANS / …").
+    /// A legend entry with a key of two or three letters, as British keys print them ("Ce celery",
+    /// "Mi - milk", "Mus: mustard", "VG vegan"): the key, whether a separator followed it, the name.
+    static let multiLetterLegendSegment = try! NSRegularExpression(
+        pattern: #"^\s*([A-Z][a-z]{1,2}|[A-Z]{2,3})\s*(?:([-–—:=])\s*|\s+)([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ '&()]*?)\s*$"#)
+
+    /// Legend names that mark a diet, not an allergen ("V vegetarian", "VG vegan", "GF gluten
+    /// free"): skipped in a legend line, never read as "contains" ("gluten free" names gluten).
+    static func isDietMark(_ name: String) -> Bool {
+        let words = TextFold.fold(name).split(whereSeparator: { !$0.isLetter }).map(String.init)
+        return words.contains { dietMarkWords.contains($0) }
+    }
+
+    static let dietMarkWords: Set<String> = [
+        "vegetarian", "vegan", "vegetarisch", "vegetarien", "vegetarienne", "vegetariano", "vegetariana", "vegano", "vegana",
+        "vegane", "veganer", "halal", "kosher", "spicy", "scharf", "picante", "piccante", "epice", "free", "frei", "sans", "sin",
+        "senza", "libre", "plant", "pflanzlich",
+    ]
+
+    /// The words a legend line may open with before its entries ("Allergen key:", "Allergene:").
+    static func droppingLegendTitle(_ s: Substring) -> Substring {
+        guard let colon = s.firstIndex(of: ":") else { return s }
+        let title = s[..<colon].trimmingSpaces()
+        guard title.contains(where: \.isLetter), title.count > 3 || TextFold.fold(title) == "key" else { return s }
+        return s[s.index(after: colon)...]
+    }
+
+    /// A legend line's entries: split at "/", "|", ";", "•", "·" and at a full stop before the
+    /// next entry ("Su sulphites. V vegetarian"), without the line's title or a closing full stop.
+    static func legendParts(_ text: String) -> [String] {
+        // A line without a separator's bytes ("/", "|", ";", the bullet's E2 80 A2, the middle
+        // dot's C2 B7, ". ") is one part. (Compared one by one: `"/|;•".contains` searched a
+        // string for every character.)
+        let mayHoldSeparator = text.utf8.contains { $0 == 0x2F || $0 == 0x7C || $0 == 0x3B || $0 == 0xA2 || $0 == 0xB7 || $0 == 0x2E }
+        let pieces: [Substring] = mayHoldSeparator
+            ? text.split(whereSeparator: { c in
+                if let b = c.asciiByte { return b == 0x2F || b == 0x7C || b == 0x3B }
+                return c == "•" || c == "·"
+            })
+            : [Substring(text)]
+        var parts: [String] = []
+        for (k, piece) in pieces.enumerated() {
+            let p = k == 0 ? droppingLegendTitle(piece) : piece
+            for q in splitAtSentenceEnds(p) {
+                var t = q.trimmingSpaces()
+                while t.hasSuffix(".") { t.removeLast(); t = t.trimmingSpaces() }
+                if !t.isEmpty { parts.append(t) }
+            }
+        }
+        return parts
+    }
+
+    /// "Su sulphites. V vegetarian" → ["Su sulphites", "V vegetarian"]: a full stop and a space
+    /// before a capital or a digit ends an entry of two words or more ("A. Gluten" is one).
+    static func splitAtSentenceEnds(_ s: Substring) -> [Substring] {
+        var out: [Substring] = []
+        var start = s.startIndex
+        var i = s.startIndex
+        while i < s.endIndex {
+            if s[i] == ".", s[start..<i].trimmingSpaces().contains(" ") {
+                let j = s.index(after: i)
+                if j < s.endIndex, s[j] == " " {
+                    let k = s[j...].firstIndex(where: { $0 != " " }) ?? s.endIndex
+                    if k < s.endIndex, s[k].isUppercase || s[k].isNumber {
+                        out.append(s[start..<i])
+                        start = k
+                        i = k
+                        continue
+                    }
+                }
+            }
+            i = s.index(after: i)
+        }
+        out.append(s[start...])
+        return out
+    }
+
+    /// Finds allergen legends ("1 Celery", "A-GLUTEN / B-CRUSTACEANS / …", "Allergen key: Ce celery
+    /// · G cereals containing gluten · Mi milk · … V vegetarian"). Letter keys are kept in capitals
+    /// ("Mi" as "MI": item codes are looked up in capitals).
     func legend(_ lines: [StructLine]) -> (CodeLegend, Set<Int>) {
         var numeric: [Int: [AllergenID]] = [:], letters: [String: [AllergenID]] = [:]
         var numLines = Set<Int>(), letLines = Set<Int>()
         for (i, l) in lines.enumerated() {
-            // (Compared one by one: `"/|;•".contains` searched a string for every character.)
-            // A line without a separator's bytes ("/", "|", ";", the bullet's E2 80 A2) is one part.
-            let mayHoldSeparator = l.text.utf8.contains { $0 == 0x2F || $0 == 0x7C || $0 == 0x3B || $0 == 0xA2 }
-            let parts = mayHoldSeparator
-                ? l.text.split(whereSeparator: { c in
-                    if let b = c.asciiByte { return b == 0x2F || b == 0x7C || b == 0x3B }
-                    return c == "•"
-                })
-                    .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
-                : [l.text.trimmingSpaces()].filter { !$0.isEmpty }
+            let parts = Self.legendParts(l.text)
             guard !parts.isEmpty else { continue }
             var found: [(String, [AllergenID])] = []
             for p in parts {
-                guard Self.mayBeLegendSegment(p) else { found = []; break }
-                guard let m = Self.legendSegment.firstMatch(in: p, range: NSRange(location: 0, length: p.utf16.count)),
-                      let ids = lexicon.allergens(forLegendName: p.substring(utf16: m.range(at: 2))) else { found = []; break }
-                found.append((p.substring(utf16: m.range(at: 1)), ids))
+                let range = NSRange(location: 0, length: p.utf16.count)
+                if Self.mayBeLegendSegment(p), let m = Self.legendSegment.firstMatch(in: p, range: range) {
+                    let name = p.substring(utf16: m.range(at: 2))
+                    if let ids = lexicon.allergens(forLegendName: name), !Self.isDietMark(name) {
+                        found.append((p.substring(utf16: m.range(at: 1)), ids)); continue
+                    }
+                    if Self.isDietMark(name) { continue }
+                }
+                // A key of two or three letters: behind a separator ("Mi - milk"), or on a line of
+                // several entries ("Ce celery · Mi milk · Mu mustard").
+                if let m = Self.multiLetterLegendSegment.firstMatch(in: p, range: range),
+                   m.range(at: 2).location != NSNotFound || parts.count >= 3 {
+                    let name = p.substring(utf16: m.range(at: 3))
+                    if Self.isDietMark(name) { continue }
+                    if let ids = lexicon.allergens(forLegendName: name) {
+                        found.append((p.substring(utf16: m.range(at: 1)).uppercased(), ids)); continue
+                    }
+                }
+                found = []; break
             }
+            // Diet marks alone make no legend.
             guard !found.isEmpty else { continue }
             for (key, ids) in found {
                 if let n = Int(key) { numeric[n, default: []] += ids; numLines.insert(i) }
