@@ -459,6 +459,18 @@ import Testing
         #expect(a.items.first.map { !AllergenFixtures.ids($0).contains(.gluten) } == true)
     }
 
+    /// "Vegan" before a part of the item ("…, vegan mayo") frees that part only: the brioche bun
+    /// every burger comes on still brings its eggs and milk. Before the dish ("Vegan Burger") it
+    /// declares the item vegan, as before (round 16).
+    @Test func aVeganPartDoesNotDeclareTheWholeItemVegan() {
+        let text = "BURGERS\nAll burgers come on a toasted brioche bun.\nImpossible Burger 12\nlettuce, tomato, onion, vegan mayo\n"
+            + "Vegan Burger 11\nbean patty, lettuce\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: AllergenProfile(allergens: [.eggs, .milk]))
+        #expect(a.items.count == 2)
+        #expect(a.items.first.map { AllergenFixtures.ids($0).isSuperset(of: [.eggs, .milk]) && $0.safety == .unsafe } == true)
+        #expect(a.items.last.map { !AllergenFixtures.ids($0).contains(.milk) && $0.declaredAbsent.contains(.milk) } == true)
+    }
+
     @Test func perLineCodesWithoutTheMenusLegendAreCaution() {
         // One line without its menu: the codes' legend is not there to read.
         let item = AllergenFixtures.item("Wiener Schnitzel (A, C, G)", profile: AllergenProfile(allergens: [.celery]))

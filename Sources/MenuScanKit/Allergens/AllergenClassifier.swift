@@ -818,10 +818,14 @@ struct AllergenClassifier: Sendable {
             case .askServer:
                 result.askServer = true
             case .veganModifier, .plantModifier:
+                // "Vegan Burger" declares the dish vegan; "…, vegan mayo" only its mayo: the item
+                // may still hold what its heading or notes add (the brioche bun every burger has).
+                let headsItem = !terms.contains { $0.start < q.start }
                 for next in terms.indices where terms[next].start == q.end {
                     meatSuppressed.insert(next)
                     if kind == .veganModifier {
-                        markAbsent(next, Self.animalAllergens, evidence: qualText(q, terms[next].start, terms[next].end))
+                        if headsItem { markAbsent(next, Self.animalAllergens, evidence: qualText(q, terms[next].start, terms[next].end)) }
+                        else { for a in Self.animalAllergens where status[next][a] == .contains { status[next][a] = .absent } }
                     }
                 }
             case .vegetarianMarker:
@@ -840,7 +844,10 @@ struct AllergenClassifier: Sendable {
             switch lexicon.qualifiers[q.q].kind {
             case .absentAfter: ids = Set(tokens[m.start..<q.start].flatMap { lexicon.byTerm[$0.norm].map { entries[$0].allergens } ?? [] })
             case .absentBefore: ids = Set(tokens[q.end..<m.end].flatMap { lexicon.byTerm[$0.norm].map { entries[$0].allergens } ?? [] })
-            case .veganModifier: ids = Self.animalAllergens
+            case .veganModifier:
+                // Only a dish the item is ("Vegan Burger"), not a part of it ("…, vegan mayo").
+                guard !terms.contains(where: { $0.start < m.start }) else { continue }
+                ids = Self.animalAllergens
             default: continue
             }
             for a in ids where !entries[m.entry].allergens.contains(a) { absentEvidence[a, default: []].append(m.text) }
