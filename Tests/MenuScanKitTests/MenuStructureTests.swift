@@ -261,6 +261,12 @@ enum PageBuilder {
         // Lines of a menu are no key: "Egg Noodles", "Hot milk" have no separator and stand alone.
         let menu = analyzer.analyze(text: "Egg Noodles 5.00\nHot milk 2.00\nTea (Mi) 1.00\nPie Mustard 3.00\n", perLine: false, profile: nil)
         #expect(menu.items.map(\.name).prefix(2) == ["Egg Noodles", "Hot milk"])
+        // Hyphenated words and descriptions are no entries ("Pan-fried Dumplings and scrambled Eggs").
+        let words = analyzer.analyze(text: "Pan-fried Dumplings 5.00\nOat-milk latte 3.00\nRed-eye coffee 2.00\n"
+                                     + "Pan-fried Dumplings and scrambled Eggs served 6.00\nMi - milk\nCe - celery\nMu: mustard\n",
+                                     perLine: false, profile: nil)
+        #expect(words.items.map(\.name) == ["Pan-fried Dumplings", "Oat-milk latte", "Red-eye coffee",
+                                           "Pan-fried Dumplings and scrambled Eggs served"])
     }
 
     @Test func misreadCodeListsMakeItemsCaution() {

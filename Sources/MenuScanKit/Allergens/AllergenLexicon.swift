@@ -508,7 +508,8 @@ public struct AllergenLexicon: Sendable {
         var any = false
         for part in words.split(whereSeparator: { ["and", "und", "et", "y", "e", "or", "oder"].contains($0) }) {
             if let a = lookup(Array(part)) { found += a; any = true }
-            else if let a = part.lazy.compactMap({ lookup([$0]) }).first(where: { !$0.isEmpty }) { found += a; any = true }
+            else if part.count <= 3, let a = part.lazy.compactMap({ lookup([$0]) }).first(where: { !$0.isEmpty }) { found += a; any = true }
+            else if let first = part.first, let a = lookup([first]) { found += a; any = true }
         }
         return any ? found : nil
     }

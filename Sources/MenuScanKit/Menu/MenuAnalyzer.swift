@@ -248,9 +248,16 @@ public struct MenuAnalyzer: Sendable {
                 }
                 // A key of two or three letters: behind a separator ("Mi - milk"), or on a line of
                 // several entries ("Ce celery · Mi milk · Mu mustard").
+                // ("Pan-fried Dumplings and scrambled Eggs" is a description: a name of one to
+                // three words only.)
+                // A hyphen right after the key joins a word ("Pan-fried", "Oat-milk"): alone on
+                // its line such a segment is no entry.
                 if let m = Self.multiLetterLegendSegment.firstMatch(in: p, range: range),
-                   m.range(at: 2).location != NSNotFound || parts.count >= 3 {
+                   parts.count >= 3 || (m.range(at: 2).location != NSNotFound
+                                        && !(m.range(at: 2).location == NSMaxRange(m.range(at: 1))
+                                             && "-–".contains(p.substring(utf16: m.range(at: 2))))) {
                     let name = p.substring(utf16: m.range(at: 3))
+                    guard name.split(separator: " ").count <= 3 else { found = []; break }
                     if Self.isDietMark(name) { continue }
                     if let ids = lexicon.allergens(forLegendName: name) {
                         found.append((p.substring(utf16: m.range(at: 1)).uppercased(), ids)); continue
