@@ -269,6 +269,24 @@ enum PageBuilder {
                                            "Pan-fried Dumplings and scrambled Eggs served"])
     }
 
+    /// A German additive key ("Zusatzstoffe: 1 = mit Farbstoff, …, 5 = geschwefelt") reads the
+    /// items' numbers: no longer unresolved codes, sulphites from "geschwefelt", and no allergen
+    /// declaration (the words still decide; an item without numbers is not "missing codes").
+    @Test func anAdditiveKeyReadsTheNumbersButDeclaresNoAllergens() {
+        let key = "Zusatzstoffe: 1 = mit Farbstoff, 2 = mit Konservierungsstoff, 3 = mit Antioxidationsmittel, 5 = geschwefelt, 6 = mit Phosphat"
+        let text = "Bratwurst (3,6) 4,50\nmit Senf und Brötchen\n\nWeinschorle (5) 3,50\n\nApfelschorle 3,00\n\nFanta (1,2) 2,50\n\n\(key)\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: AllergenProfile(allergens: [.sulphites, .milk]))
+        #expect(a.items.map(\.name) == ["Bratwurst", "Weinschorle", "Apfelschorle", "Fanta"])
+        #expect(a.items.allSatisfy { !$0.safetyReasons.contains("unresolved_allergen_codes") && !$0.safetyReasons.contains("missing_allergen_codes") })
+        #expect(AllergenFixtures.ids(a.items[1]).contains(.sulphites))
+        // The dish table still speaks for the sausage: its numbers declare additives only.
+        #expect(AllergenFixtures.ids(a.items[0]).isSuperset(of: [.gluten, .mustard]))
+        #expect(MenuAnalyzer.additiveAllergens("mit Farbstoff") == [] && MenuAnalyzer.additiveAllergens("geschwefelt") == [.sulphites])
+        #expect(MenuAnalyzer.additiveAllergens("Milch") == nil)
+        #expect(MenuAnalyzer.splitAtKeyedCommas("1 = mit Farbstoff, 2 = mit Phosphat, 5 = geschwefelt").count == 3)
+        #expect(MenuAnalyzer.splitAtKeyedCommas("A gluten (wheat, oats), B crustaceans").count == 1)
+    }
+
     @Test func misreadCodeListsMakeItemsCaution() {
         let legend = "A-GLUTEN / C-EGG / G-MILK / H-NUTS"
         let milk = AllergenProfile(allergens: [.milk])

@@ -6,6 +6,10 @@ import Foundation
 struct CodeLegend: Sendable, Equatable {
     var numeric: [Int: [AllergenID]] = [:]
     var letters: [String: [AllergenID]] = [:]
+    /// Numbers of a food-additive key ("1 = mit Farbstoff … 5 = geschwefelt"): what each says
+    /// of the 14 (sulphites for "geschwefelt", else nothing). They declare additives, not
+    /// allergens: an item's additive codes read through them are no allergen declaration.
+    var additives: [Int: [AllergenID]] = [:]
 }
 
 /// Result of classifying one item's text.
@@ -530,6 +534,16 @@ struct AllergenClassifier: Sendable {
     /// or a code whose legend is elsewhere (one line of a menu cannot tell which).
     static func codeReferences(in text: String, legend: CodeLegend, defaultLetters: [String: [AllergenID]],
                                unresolved: inout Bool, numberInBrackets: inout Bool) -> [(AllergenID, String)] {
+        var additives: [(AllergenID, String)] = []
+        return codeReferences(in: text, legend: legend, defaultLetters: defaultLetters, unresolved: &unresolved,
+                              numberInBrackets: &numberInBrackets, additives: &additives)
+    }
+
+    /// As above; `additives` receives what the menu's additive key says of the 14 ("(2,5)" with
+    /// "5 = geschwefelt": sulphites): evidence, but no allergen declaration.
+    static func codeReferences(in text: String, legend: CodeLegend, defaultLetters: [String: [AllergenID]],
+                               unresolved: inout Bool, numberInBrackets: inout Bool,
+                               additives: inout [(AllergenID, String)]) -> [(AllergenID, String)] {
         var out: [(AllergenID, String)] = []
         // Every code pattern needs a digit, a bracket or a list separator.
         let hasDigit = text.utf8.contains { $0 >= 48 && $0 <= 57 }
@@ -548,6 +562,18 @@ struct AllergenClassifier: Sendable {
         for m in coded {
             let body = text.substring(utf16: m.range(at: 1))
             let nums = body.split(whereSeparator: { ",;. ".contains($0) }).compactMap { Int($0) }
+            // Additive numbers ("Currywurst (2,3,6)" under "Zusatzstoffe: 1 = mit Farbstoff …"): read,
+            // and what they say of the 14 kept apart from the allergen codes.
+            if !legend.additives.isEmpty, !nums.isEmpty,
+               nums.allSatisfy({ legend.additives[$0] != nil || legend.numeric[$0] != nil }),
+               nums.contains(where: { legend.additives[$0] != nil }) {
+                let ev = text.substring(utf16: m.range)
+                for n in nums {
+                    if let ids = legend.numeric[n] { for a in ids { out.append((a, ev)) } }
+                    else if let ids = legend.additives[n] { for a in ids { additives.append((a, ev)) } }
+                }
+                continue
+            }
             if legend.numeric.isEmpty {
                 if nums.count >= 2 { unresolved = true } else { numberInBrackets = true }
                 continue
@@ -889,10 +915,11 @@ struct AllergenClassifier: Sendable {
         }
         var unresolved = false
         let legendLetters = legend.letters
+        var additiveCodes: [(AllergenID, String)] = []
         let codes = Self.codeReferences(in: rawText, legend: legend, defaultLetters: lexicon.letterCodes, unresolved: &unresolved,
-                                        numberInBrackets: &result.numberInBrackets)
+                                        numberInBrackets: &result.numberInBrackets, additives: &additiveCodes)
         result.hasCodes = !codes.isEmpty || unresolved
-        for (a, ev) in codes {
+        for (a, ev) in codes + additiveCodes {
             var x = acc[a] ?? Acc()
             if !x.evidence.contains(ev) { x.evidence.append(ev) }
             if x.evidence.count == 1 || EvidenceSource.code < x.source { x.source = .code }

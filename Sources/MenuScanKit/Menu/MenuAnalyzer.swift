@@ -169,6 +169,24 @@ public struct MenuAnalyzer: Sendable {
         "senza", "libre", "plant", "pflanzlich",
     ]
 
+    /// What a food-additive name of a legend says of the 14 ("mit Farbstoff": nothing,
+    /// "geschwefelt": sulphites), or nil when it names no additive. German menus must key their
+    /// additives (the Zusatzstoff-Zulassungsverordnung's labels); English and French keys follow.
+    static func additiveAllergens(_ name: String) -> [AllergenID]? {
+        let words = TextFold.fold(name).split(whereSeparator: { !$0.isLetter }).map(String.init)
+        if words.contains(where: { w in sulphurStems.contains { w.hasPrefix($0) } }) { return [.sulphites] }
+        return words.contains(where: { w in additiveStems.contains { w.hasPrefix($0) } }) ? [] : nil
+    }
+
+    static let sulphurStems = ["geschwefelt", "schwefel", "sulfit", "sulphit", "sulfur", "sulphur"]
+    static let additiveStems = [
+        "farbstoff", "konservierung", "antioxidation", "geschmacksverstark", "geschwarzt", "gewachst", "phosphat",
+        "sussungsmittel", "suessungsmittel", "zuckerart", "koffein", "coffein", "chinin", "phenylalanin", "taurin",
+        "nitritpokelsalz", "pokelsalz", "nitrit", "nitrat", "stabilisator", "verdickungsmittel", "emulgator", "sauerungsmittel",
+        "colouring", "coloring", "colour", "preservative", "antioxidant", "flavour enhancer", "enhancer", "sweetener",
+        "caffeine", "quinine", "waxed", "blackened", "colorant", "conservateur", "edulcorant", "exhausteur",
+    ]
+
     /// The words a legend line may open with before its entries ("Allergen key:", "Allergene:").
     static func droppingLegendTitle(_ s: Substring) -> Substring {
         guard let colon = s.firstIndex(of: ":") else { return s }
@@ -193,13 +211,33 @@ public struct MenuAnalyzer: Sendable {
         var parts: [String] = []
         for (k, piece) in pieces.enumerated() {
             let p = k == 0 ? droppingLegendTitle(piece) : piece
-            for q in splitAtSentenceEnds(p) {
+            for q in splitAtSentenceEnds(p).flatMap(splitAtKeyedCommas) {
                 var t = q.trimmingSpaces()
                 while t.hasSuffix(".") { t.removeLast(); t = t.trimmingSpaces() }
                 if !t.isEmpty { parts.append(t) }
             }
         }
         return parts
+    }
+
+    /// "1 = mit Farbstoff, 2 = mit Konservierungsstoff, 3 = …" → one entry a key: commas split
+    /// a part only when every piece opens with a key and its separator (three pieces at least),
+    /// so a name's own commas stay ("gluten (wheat, oats)").
+    static func splitAtKeyedCommas(_ s: Substring) -> [Substring] {
+        guard s.contains(",") else { return [s] }
+        let pieces = s.split(separator: ",")
+        guard pieces.count >= 3, pieces.allSatisfy({ p in
+            let t = p.drop(while: { $0 == " " })
+            guard let first = t.first else { return false }
+            var rest = t.dropFirst()
+            if first.isNumber { rest = rest.drop(while: \.isNumber) }
+            else if first.isUppercase { rest = rest.drop(while: { $0.isLetter && $0.isLowercase }) }
+            else { return false }
+            rest = rest.drop(while: { $0 == " " })
+            guard let sep = rest.first else { return false }
+            return "=:-–—.)".contains(sep)
+        }) else { return [s] }
+        return pieces
     }
 
     /// "Su sulphites. V vegetarian" → ["Su sulphites", "V vegetarian"]: a full stop and a space
@@ -231,18 +269,23 @@ public struct MenuAnalyzer: Sendable {
     /// · G cereals containing gluten · Mi milk · … V vegetarian"). Letter keys are kept in capitals
     /// ("Mi" as "MI": item codes are looked up in capitals).
     func legend(_ lines: [StructLine]) -> (CodeLegend, Set<Int>) {
-        var numeric: [Int: [AllergenID]] = [:], letters: [String: [AllergenID]] = [:]
-        var numLines = Set<Int>(), letLines = Set<Int>()
+        var numeric: [Int: [AllergenID]] = [:], letters: [String: [AllergenID]] = [:], additives: [Int: [AllergenID]] = [:]
+        var numLines = Set<Int>(), letLines = Set<Int>(), addLines = Set<Int>()
         for (i, l) in lines.enumerated() {
             let parts = Self.legendParts(l.text)
             guard !parts.isEmpty else { continue }
             var found: [(String, [AllergenID])] = []
+            var additive: [(Int, [AllergenID])] = []
             for p in parts {
                 let range = NSRange(location: 0, length: p.utf16.count)
                 if Self.mayBeLegendSegment(p), let m = Self.legendSegment.firstMatch(in: p, range: range) {
                     let name = p.substring(utf16: m.range(at: 2))
+                    let key = p.substring(utf16: m.range(at: 1))
+                    // An additive key ("5 = geschwefelt", "1 = mit Farbstoff") before the allergen
+                    // names: "geschwefelt" is no allergen code, it declares an additive.
+                    if let n = Int(key), let ids = Self.additiveAllergens(name) { additive.append((n, ids)); continue }
                     if let ids = lexicon.allergens(forLegendName: name), !Self.isDietMark(name) {
-                        found.append((p.substring(utf16: m.range(at: 1)), ids)); continue
+                        found.append((key, ids)); continue
                     }
                     if Self.isDietMark(name) { continue }
                 }
@@ -257,16 +300,17 @@ public struct MenuAnalyzer: Sendable {
                                         && !(m.range(at: 2).location == NSMaxRange(m.range(at: 1))
                                              && "-–".contains(p.substring(utf16: m.range(at: 2))))) {
                     let name = p.substring(utf16: m.range(at: 3))
-                    guard name.split(separator: " ").count <= 3 else { found = []; break }
+                    guard name.split(separator: " ").count <= 3 else { found = []; additive = []; break }
                     if Self.isDietMark(name) { continue }
                     if let ids = lexicon.allergens(forLegendName: name) {
                         found.append((p.substring(utf16: m.range(at: 1)).uppercased(), ids)); continue
                     }
                 }
-                found = []; break
+                found = []; additive = []; break
             }
             // Diet marks alone make no legend.
-            guard !found.isEmpty else { continue }
+            guard !found.isEmpty || !additive.isEmpty else { continue }
+            for (n, ids) in additive { additives[n, default: []] += ids; addLines.insert(i) }
             for (key, ids) in found {
                 if let n = Int(key) { numeric[n, default: []] += ids; numLines.insert(i) }
                 else { letters[key, default: []] += ids; letLines.insert(i) }
@@ -276,6 +320,10 @@ public struct MenuAnalyzer: Sendable {
         var legendLines = Set<Int>()
         if numeric.count >= 3 { legend.numeric = numeric; legendLines.formUnion(numLines) }
         if letters.count >= 3 { legend.letters = letters; legendLines.formUnion(letLines) }
+        // An additive key of three numbers at least; a number the allergen key also gives is the
+        // allergen key's.
+        let additiveOnly = additives.filter { legend.numeric[$0.key] == nil }
+        if additiveOnly.count >= 3 { legend.additives = additiveOnly; legendLines.formUnion(addLines) }
         return (legend, legendLines)
     }
 
