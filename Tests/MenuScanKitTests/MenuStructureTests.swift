@@ -254,6 +254,9 @@ enum PageBuilder {
         #expect(coded(0) == [.milk, .tree_nuts, .mustard])
         #expect(coded(1) == [.celery] && a.items[1].safety == .unsafe)
         #expect(coded(2) == [.gluten, .eggs, .milk, .celery])
+        // The name loses its whole code list, not its one-letter codes only ("Beef Lasagne ( , Mi, Ce)").
+        #expect(a.items[2].name == "Beef Lasagne" && a.items[0].name == "Chicken Tikka Masala")
+        #expect(MenuStructurer.stripCodes("Wings (Hot, Mild)") == "Wings (Hot, Mild)")
         #expect(!a.items[3].safetyReasons.contains("unresolved_allergen_codes"))
         #expect(a.items[4].safetyReasons.contains("unresolved_allergen_codes") && a.items[4].safety != .safe)
         #expect(MenuAnalyzer.legendParts("Allergen key: Ce celery · Su sulphites. V vegan.") == ["Ce celery", "Su sulphites", "V vegan"])

@@ -52,6 +52,7 @@ struct MenuStructurer {
     }
 
     static let numericCodes = try! NSRegularExpression(pattern: #"\(\s*\d{1,2}(?:\s*[,;.]\s*\d{1,2})*\s*\)"#)
+    static let bracketedShortCodes = try! NSRegularExpression(pattern: #"\s*\(\s*[A-Z][a-z]?(?:\s*,\s*[A-Z][a-z]?)+\s*\)"#)
     static let letterCodes = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9À-ÿ'])[A-Z](?:\s*,\s*[A-Z])+(?![A-Za-z0-9À-ÿ])"#)
 
     /// Code lists as OCR reads them at the end of a name ("Frittatensuppe a,c,c").
@@ -84,6 +85,11 @@ struct MenuStructurer {
         var t = s
         if mayHoldNumericCodes(t) {
             t = numericCodes.stringByReplacingMatches(in: t, range: NSRange(location: 0, length: (t as NSString).length), withTemplate: " ")
+        }
+        // British keys' codes of one or two letters in brackets ("(G, E, Mi, Ce)"): the whole list,
+        // not its one-letter codes alone (which left "( , Mi, Ce)").
+        if t.utf8.contains(UInt8(ascii: "(")), t.utf8.contains(UInt8(ascii: ",")) {
+            t = bracketedShortCodes.stringByReplacingMatches(in: t, range: NSRange(location: 0, length: (t as NSString).length), withTemplate: " ")
         }
         if BytePrecheck.mayHoldCapitalList(t) {
             t = letterCodes.stringByReplacingMatches(in: t, range: NSRange(location: 0, length: (t as NSString).length), withTemplate: " ")
