@@ -13,6 +13,12 @@ import Testing
         // A prepared food names no dish: on its own line its heading ("WRAPS") is missing.
         #expect(AllergenFixtures.item("Grilled chicken with lemon", profile: milk).safetyReasons == ["needs_heading"])
         #expect(AllergenFixtures.item("Chicken souvlaki", profile: peanuts).safety == .safe)
+        // Foods joined by "and", one a plain ingredient, are a filling or topping: under WAFFLES or
+        // TRAMEZZINI a heading names the dish (round 16). Dishes joined stay dishes.
+        let gluten = AllergenProfile(allergens: [.gluten])
+        #expect(AllergenFixtures.item("Nutella & Banana", profile: gluten).safetyReasons.contains("needs_heading"))
+        #expect(AllergenFixtures.item("Prosciutto cotto e funghi", profile: gluten).safetyReasons.contains("needs_heading"))
+        #expect(!AllergenFixtures.item("Burger & Fries", profile: peanuts).safetyReasons.contains("needs_heading"))
         // an implied allergen is still contained
         #expect(AllergenFixtures.item("Chicken satay", profile: peanuts).safety == .unsafe)
         // other allergens do not matter to this profile

@@ -451,6 +451,20 @@ struct AllergenClassifier: Sendable {
         return words + symbols >= 1 && roles.filter { $0 == .function }.count <= words
     }
 
+    /// "Nutella & Banana", "Prosciutto cotto e funghi", "Tonno e uova": two or three foods joined
+    /// by "and", one of them a plain ingredient, name the filling or topping of a dish a heading
+    /// names (waffles, tramezzini), not a dish of their own, even where one of them is a dish
+    /// row. ("Burger & Fries" joins dishes; "Fish & Chips" is one term.)
+    static func coordinatesAFilling(roles: [LexiconEntry.Role], tokens: [Token]) -> Bool {
+        let foods = roles.filter { $0 == .dish || $0 == .ingredient }
+        guard roles.allSatisfy({ $0 == .dish || $0 == .ingredient || $0 == .function }),
+              (2...3).contains(foods.count), foods.contains(.ingredient),
+              !tokens.contains(where: { $0.kind == .punct && $0.norm == "," }) else { return false }
+        let words = tokens.filter { fillingJoins.contains($0.norm) }.count
+        let symbols = tokens.filter { $0.kind == .punct && ($0.norm == "&" || $0.norm == "+") }.count
+        return words + symbols >= 1 && roles.filter { $0 == .function }.count <= words
+    }
+
     /// Roles of terms that name a food (a dish, an ingredient, a section's kind of dish).
     static let foodRoles: Set<LexiconEntry.Role> = [.dish, .ingredient, .section]
 
@@ -682,7 +696,7 @@ struct AllergenClassifier: Sendable {
         result.namesDish = terms.contains { m in
             m.entry < lexicon.roles.count && lexicon.roles[m.entry] == .dish
                 && !(m.entry < lexicon.accompaniments.count && lexicon.accompaniments[m.entry])
-        }
+        } && !Self.coordinatesAFilling(roles: roles, tokens: tokens)
         result.understoodFood = Self.understands(roles, contentWords: tokens.filter(Self.isContentWord).count)
         // "Honey Butter", "Soy Garlic" on a wings list, "Cream Cheese" on a bagel list: foods that
         // only season or spread on something else name no dish of their own.
