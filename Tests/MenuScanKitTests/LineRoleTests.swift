@@ -237,6 +237,22 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(apart.items[0].descriptionParts == ["soup, roast chicken 18"] || apart.items[0].price == "18")
     }
 
+    /// Under a heading, a capitalised line the model read as a description with its price on the
+    /// next line is a dish ("Buffalo (mild, hot)" / "10€"), not the section's note; a statement
+    /// without a price below stays the note, and so does a lower-case description tail (round 16).
+    @Test func aCapitalisedLineOverItsOwnPriceIsADishNotANote() {
+        let rows: [(String, LineRole, Int)] = [
+            ("SAUCES", .header, 0), ("All wings come with celery sticks.", .description, 40),
+            ("Buffalo (mild, medium, hot)", .description, 70), ("10€", .price, 96), ("Garlic Parm", .name, 130), ("11€", .price, 156)]
+        let out = structure(rows)
+        #expect(out.items.map(\.name) == ["Buffalo (mild, medium, hot)", "Garlic Parm"])
+        #expect(out.items.map(\.price) == ["10€", "11€"])
+        #expect(out.sectionNotes.map(\.lines) == [[1]])
+        let tail = structure([("SALADS", .header, 0), ("aioli and capers", .description, 40), ("$8", .price, 66),
+                              ("Caesar", .name, 100), ("$9", .price, 126)])
+        #expect(tail.items.map(\.name) == ["Caesar"])
+    }
+
     @Test func featuresNeverIndexPastThePage() {
         // A run naming lines the page does not have (before: its neighbours were
         // looked up unchecked and trapped).

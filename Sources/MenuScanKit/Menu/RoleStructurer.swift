@@ -421,7 +421,12 @@ struct RoleStructurer {
                     if current == nil {
                         // Text under a section header before its first item describes the
                         // section: a section note ("All burgers come on a brioche bun").
-                        if sectionLine != nil, items.last?.sectionLine != sectionLine,
+                        // (Not a capitalised line whose price follows on its own line: "Buffalo (mild,
+                        // hot)" / "10€" is a dish whose name the model read as a description; the
+                        // tail of a description, "aioli and capers" / "$8", is not.)
+                        let pricedBelow = k + 1 < run.count && run[k + 1] >= 0 && run[k + 1] < roles.count
+                            && roles[run[k + 1]] == .price && MenuStructurer.startsCapitalised(text)
+                        if sectionLine != nil, items.last?.sectionLine != sectionLine, !pricedBelow,
                            PriceParser.find(in: text, allowPlain: false) == nil {
                             loose.append(i)
                             addNote(i)
