@@ -253,6 +253,18 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(tail.items.map(\.name) == ["Caesar"])
     }
 
+    /// Three "headings" or more in a row are a heading and the dishes listed under it whose
+    /// prices were not read; two in a row (a heading over a sub-heading) stay headings (round 16).
+    @Test func headingsInARowAreAHeadingAndItsDishes() {
+        let out = structure([("CHIPPER", .header, 0), ("SPICE BAG", .header, 30), ("CURRY CHIPS", .header, 60),
+                             ("GARLIC CHEESE CHIPS", .header, 90), ("BATTERED SAUSAGE 6.50", .name, 120), ("SNACK BOX 6.50", .name, 150)])
+        #expect(out.items.map(\.name) == ["SPICE BAG", "CURRY CHIPS", "GARLIC CHEESE CHIPS", "BATTERED SAUSAGE", "SNACK BOX"])
+        #expect(out.items.allSatisfy { $0.section == "CHIPPER" })
+        let nested = structure([("MAINS", .header, 0), ("Vegetarian", .header, 30), ("Bean chilli 9", .name, 60), ("Dal 8", .name, 90)])
+        #expect(nested.sections == ["MAINS", "Vegetarian"])
+        #expect(RoleStructurer.dishesReadAsHeadings(runs: [[0, 1, 2, 9, -1]], roles: [.header, .header, .header], legendLines: []) == [1, 2])
+    }
+
     @Test func featuresNeverIndexPastThePage() {
         // A run naming lines the page does not have (before: its neighbours were
         // looked up unchecked and trapped).

@@ -258,7 +258,28 @@ struct RoleStructurer {
     /// How much larger than the priced names a page's headings are when they stand out by size.
     static let headingSizeRatio = 1.3
 
+    /// Lines the model read as headings that are dishes listed under one: in a run, three
+    /// headings or more in a row with nothing between them are a heading and its unpriced dishes
+    /// ("CHIPPER" / "SPICE BAG" / "CURRY CHIPS" / "GARLIC CHEESE CHIPS", their prices not read).
+    /// A heading over a sub-heading (two in a row) stays as it is.
+    static func dishesReadAsHeadings(runs: [[Int]], roles: [LineRole], legendLines: Set<Int>) -> Set<Int> {
+        var out = Set<Int>()
+        for run in runs {
+            var streak: [Int] = []
+            func close() {
+                if streak.count >= 3 { out.formUnion(streak.dropFirst()) }
+                streak = []
+            }
+            for i in run where i >= 0 && !legendLines.contains(i) {
+                if i < roles.count, roles[i] == .header { streak.append(i) } else { close() }
+            }
+            close()
+        }
+        return out
+    }
+
     func run() -> Output {
+        let listedUnderHeading = Self.dishesReadAsHeadings(runs: runs, roles: roles, legendLines: legendLines)
         var items: [RawItem] = []
         var nameLike: [Bool] = []
         var sections: [String] = []
@@ -311,6 +332,8 @@ struct RoleStructurer {
         /// item: also when its first line is of the priced names' size on a page whose headings
         /// stand out by size. Where they stand out, a line that passes is set in their size.
         func bodyHeadingNotes(_ c: RawItem) -> [Int]? {
+            // One of the dishes listed under a heading is none itself.
+            if let first = c.lines.first, listedUnderHeading.contains(first) { return nil }
             guard let h = height(c), Self.mayBeHeading(height: h, sizes: sizes) else { return nil }
             return headerNotes(c, sizedAsHeading: sizes != nil)
         }
@@ -346,6 +369,7 @@ struct RoleStructurer {
                     continue
                 }
                 var role = i < roles.count ? roles[i] : .other
+                if role == .header, listedUnderHeading.contains(i) { role = .name }
                 // On a page of capital names a priced line in capitals is a dish, also where the
                 // model read it as a description or a price ("TOSTA MISTA 9 160 Cal" under "PREGO NO PÃO").
                 if role == .description || role == .price, namesInCapitals, MenuStructurer.isMostlyCapitals(text) {
