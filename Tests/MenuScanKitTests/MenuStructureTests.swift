@@ -290,6 +290,23 @@ enum PageBuilder {
         #expect(MenuAnalyzer.splitAtKeyedCommas("A gluten (wheat, oats), B crustaceans").count == 1)
     }
 
+    /// An Austrian key listed with commas over two lines ("Allergene gemäß EU-VO 1169/2011: A Gluten,
+    /// …, G Milch/Laktose, …, O Sulfite, P" / "Lupinen, R Weichtiere") is read, its second line is
+    /// no dish, and a lone code letter ending a dish's line ("Jagatee O") is read through it (round 16).
+    @Test func aCommaKeyOverTwoLinesAndALoneCodeLetter() {
+        let text = "Frittatensuppe A,C,G,L 5,00\n\nJagatee O 4,50\n\nAlmdudler 3,50\n\n"
+            + "Allergene gemäß EU-VO 1169/2011: A Gluten, B Krebstiere, C Ei, D Fisch, E Erdnuss, F Soja, G Milch/Laktose, "
+            + "H Schalenfrüchte, L Sellerie, M Senf, N Sesam, O Sulfite, P\nLupinen, R Weichtiere\n"
+        let a = analyzer.analyze(text: text, perLine: false, profile: AllergenProfile(allergens: [.sulphites]))
+        #expect(a.items.map(\.name).prefix(3) == ["Frittatensuppe", "Jagatee O", "Almdudler"])
+        #expect(a.items.count == 3)
+        func coded(_ k: Int) -> Set<AllergenID> { Set(a.items[k].allergens.filter { $0.source == .code }.map(\.id)) }
+        #expect(coded(0) == [.gluten, .eggs, .milk, .celery])
+        #expect(coded(1) == [.sulphites] && a.items[1].safety == .unsafe)
+        #expect(MenuAnalyzer.legendParts("Allergene: A Gluten, B Krebstiere, G Milch/Laktose, P").contains("G Milch and Laktose"))
+        #expect(MenuAnalyzer.splitAtKeyedCommas("Ham, Egg, Cheese").count == 1)
+    }
+
     @Test func misreadCodeListsMakeItemsCaution() {
         let legend = "A-GLUTEN / C-EGG / G-MILK / H-NUTS"
         let milk = AllergenProfile(allergens: [.milk])

@@ -532,6 +532,10 @@ struct AllergenClassifier: Sendable {
     /// Codes of one to three letters in brackets, as British keys print them ("(G, E, Mi, Ce)",
     /// "(VG) (Ce)"): read only against a printed legend with a key of two letters or more.
     static let multiLetterParenRegex = try! NSRegularExpression(pattern: #"\(\s*([A-Z][A-Za-z]{0,2}(?:\s*,\s*[A-Z][A-Za-z]{0,2})*)\s*\)"#)
+    /// One capital letter ending a line of words, before a price at most ("Jagatee O", "Zipfer
+    /// Märzen A 4,20"): the item's one code, read only against a printed letter legend.
+    static let trailingLetterRegex = try! NSRegularExpression(
+        pattern: #"(?<=[a-zà-ÿß] )([A-Z])(?=\s*(?:[€$£]?\s*\d{1,3}(?:[.,]\d{1,2})?\s*(?:€|EUR)?)?\s*$)"#, options: [.anchorsMatchLines])
     /// Marks of a diet, not of an allergen: ignored in a code list when the legend does not
     /// give them a meaning of its own ("(V)", "(VG)", "(GF)").
     static let dietCodes: Set<String> = ["V", "VG", "VE", "VEG", "VGN", "GF", "DF"]
@@ -639,6 +643,15 @@ struct AllergenClassifier: Sendable {
                 }
                 let ev = text.substring(utf16: m.range)
                 for l in letters { for a in letterMap[l]! { out.append((a, ev)) } }
+            }
+        }
+        // "Jagatee O" under a printed A–R legend: its one code, where the legend has that letter.
+        if !legend.letters.isEmpty, text.utf8.contains(where: BytePrecheck.isCapital) {
+            for m in trailingLetterRegex.matches(in: text, range: full) where !seen.contains(m.range(at: 1).location) {
+                let letter = text.substring(utf16: m.range(at: 1))
+                guard let ids = legend.letters[letter] else { continue }
+                seen.insert(m.range(at: 1).location)
+                for a in ids { out.append((a, letter)) }
             }
         }
         for (rx, mayMatch) in regexes where mayMatch {

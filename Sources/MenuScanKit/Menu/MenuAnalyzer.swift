@@ -198,6 +198,19 @@ public struct MenuAnalyzer: Sendable {
     /// A legend line's entries: split at "/", "|", ";", "•", "·" and at a full stop before the
     /// next entry ("Su sulphites. V vegetarian"), without the line's title or a closing full stop.
     static func legendParts(_ text: String) -> [String] {
+        // A key listed with commas ("Allergene gemäß EU-VO 1169/2011: A Gluten, B Krebstiere, …,
+        // G Milch/Laktose, …"): its commas part it, a slash inside an entry joins two names.
+        if text.utf8.contains(UInt8(ascii: ",")) {
+            let titleless = droppingLegendTitle(Substring(text))
+            let byComma = splitAtKeyedCommas(titleless)
+            if byComma.count > 1 {
+                return byComma.map { piece -> String in
+                    var t = piece.replacingOccurrences(of: "/", with: " and ").trimmingSpaces()
+                    while t.hasSuffix(".") { t.removeLast(); t = t.trimmingSpaces() }
+                    return t
+                }.filter { !$0.isEmpty }
+            }
+        }
         // A line without a separator's bytes ("/", "|", ";", the bullet's E2 80 A2, the middle
         // dot's C2 B7, ". ") is one part. (Compared one by one: `"/|;•".contains` searched a
         // string for every character.)
@@ -220,23 +233,41 @@ public struct MenuAnalyzer: Sendable {
         return parts
     }
 
-    /// "1 = mit Farbstoff, 2 = mit Konservierungsstoff, 3 = …" → one entry a key: commas split
-    /// a part only when every piece opens with a key and its separator (three pieces at least),
-    /// so a name's own commas stay ("gluten (wheat, oats)").
+    /// "1 = mit Farbstoff, 2 = mit Konservierungsstoff, 3 = …", "A Gluten, B Krebstiere, C Ei, …"
+    /// → one entry a key: commas split a part only when its pieces open with a key and a
+    /// separator (a space after a one-letter or number key), three keyed pieces at least, so a
+    /// name's own commas stay ("gluten (wheat, oats)"). The first piece may be the name of the
+    /// entry the line above left open ("Lupinen"), the last a key whose name the next line holds
+    /// ("…, O Sulfite, P").
     static func splitAtKeyedCommas(_ s: Substring) -> [Substring] {
         guard s.contains(",") else { return [s] }
-        let pieces = s.split(separator: ",")
-        guard pieces.count >= 3, pieces.allSatisfy({ p in
+        let pieces = s.split(separator: ",").filter { $0.contains(where: { !$0.isWhitespace }) }
+        func keyed(_ p: Substring) -> Bool {
             let t = p.drop(while: { $0 == " " })
             guard let first = t.first else { return false }
             var rest = t.dropFirst()
-            if first.isNumber { rest = rest.drop(while: \.isNumber) }
-            else if first.isUppercase { rest = rest.drop(while: { $0.isLetter && $0.isLowercase }) }
-            else { return false }
+            let single: Bool
+            if first.isNumber { rest = rest.drop(while: \.isNumber); single = true }
+            else if first.isUppercase {
+                let before = rest.count
+                rest = rest.drop(while: { $0.isLetter && $0.isLowercase })
+                single = rest.count == before
+            } else { return false }
+            let spaced = rest.first == " "
             rest = rest.drop(while: { $0 == " " })
             guard let sep = rest.first else { return false }
-            return "=:-–—.)".contains(sep)
-        }) else { return [s] }
+            return "=:-–—.)".contains(sep) || (single && spaced && sep.isLetter)
+        }
+        func bareKey(_ p: Substring) -> Bool {
+            let t = p.trimmingSpaces()
+            return (t.count == 1 && t.first?.isUppercase == true) || (1...2).contains(t.count) && t.allSatisfy(\.isNumber)
+        }
+        guard pieces.count >= 2 else { return [s] }
+        var inner = pieces[...]
+        let continues = inner.first.map { !keyed($0) } ?? false
+        if continues { inner = inner.dropFirst() }
+        if let last = inner.last, !keyed(last), bareKey(last) { inner = inner.dropLast() }
+        guard inner.count >= 3 || (continues && inner.count >= 1), inner.allSatisfy(keyed) else { return [s] }
         return pieces
     }
 
@@ -276,8 +307,14 @@ public struct MenuAnalyzer: Sendable {
             guard !parts.isEmpty else { continue }
             var found: [(String, [AllergenID])] = []
             var additive: [(Int, [AllergenID])] = []
-            for p in parts {
+            let afterLegend = i > 0 && (numLines.contains(i - 1) || letLines.contains(i - 1) || addLines.contains(i - 1))
+            for (k, p) in parts.enumerated() {
                 let range = NSRange(location: 0, length: p.utf16.count)
+                // A line's last part may be a key whose name the next line holds ("…, P"), and a
+                // line under a legend line may open with that name ("Lupinen, R Weichtiere").
+                if parts.count >= 2, k == parts.count - 1, p.count == 1, p.first?.isUppercase == true { continue }
+                if k == 0, afterLegend, parts.count >= 2, !Self.mayBeLegendSegment(p) || Self.legendSegment.firstMatch(in: p, range: range) == nil,
+                   lexicon.allergens(forLegendName: p) != nil { continue }
                 if Self.mayBeLegendSegment(p), let m = Self.legendSegment.firstMatch(in: p, range: range) {
                     let name = p.substring(utf16: m.range(at: 2))
                     let key = p.substring(utf16: m.range(at: 1))
