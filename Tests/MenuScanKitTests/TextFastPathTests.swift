@@ -82,7 +82,7 @@ struct TextFastPathTests {
     /// the Character versions, on random text and on legend-like text.
     @Test("MenuAnalyzer: legend pre-check, visible characters, menu-wide words")
     func analyzerShortcuts() {
-        let legendish = zip(Gen.element(of: ["A", "B", "Z", "1", "12", "7", "a", "É", " ", "-", "–", ":", ".", ")", "Gluten",
+        let legendish = zip(Gen.element(of: ["A", "B", "Z", "1", "12", "7", "a", "É", " ", "-", "–", ":", ".", ")", "Gluten", "Mi", "Ce", "Mus", "VG",
                                              "Celery", " Milk", "Nuts", "our", "all dishes", "Käse", "٣", "\u{A0}"]),
                             Gen.int(in: 0...1), Gen.latin1.string(of: 0...2))
             .map { piece, pick, random in pick == 0 ? (piece ?? "") : random }
@@ -94,6 +94,16 @@ struct TextFastPathTests {
             let ns = p as NSString
             let matches = MenuAnalyzer.legendSegment.firstMatch(in: p, range: NSRange(location: 0, length: ns.length)) != nil
             #expect(!matches || MenuAnalyzer.mayBeLegendSegment(p), "iteration \(i): \(p.debugDescription)")
+            // A line some legend part of which could match opens with a key (the pre-check of legend()).
+            if MenuAnalyzer.legendParts(s).first.map({ q in
+                let r = NSRange(location: 0, length: (q as NSString).length)
+                return MenuAnalyzer.legendSegment.firstMatch(in: q, range: r) != nil
+                    || MenuAnalyzer.multiLetterLegendSegment.firstMatch(in: q, range: r) != nil
+            }) == true {
+                #expect(MenuAnalyzer.mayOpenWithKey(s), "iteration \(i): \(s.debugDescription)")
+            }
+            let multi = MenuAnalyzer.multiLetterLegendSegment.firstMatch(in: p, range: NSRange(location: 0, length: ns.length)) != nil
+            #expect(!multi || MenuAnalyzer.mayBeMultiLetterSegment(p), "iteration \(i): \(p.debugDescription)")
             #expect(MenuAnalyzer.visibleCharacters(s) == s.filter { !$0.isWhitespace }.count, "iteration \(i)")
             let words = TextFold.fold(s).split(whereSeparator: { !$0.isLetter })
             let slow = words.contains { ["all", "our", "dishes", "kuche", "speisen"].contains(String($0)) }

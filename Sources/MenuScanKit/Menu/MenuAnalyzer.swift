@@ -156,6 +156,63 @@ public struct MenuAnalyzer: Sendable {
     static let multiLetterLegendSegment = try! NSRegularExpression(
         pattern: #"^\s*([A-Z][a-z]{1,2}|[A-Z]{2,3})\s*(?:([-–—:=])\s*|\s+)([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ '&()]*?)\s*$"#)
 
+    /// False only where `multiLetterLegendSegment` cannot match: the part does not open with a
+    /// capital A–Z and one or two more letters before a space or a separator ("Chicken" has
+    /// four). Most lines of a menu need no regular expression.
+    static func mayBeMultiLetterSegment(_ p: String) -> Bool {
+        var it = p.unicodeScalars.makeIterator()
+        while let c = it.next() {
+            if c.properties.isWhitespace { continue }
+            guard c.value >= 65 && c.value <= 90 else { return false }
+            var letters = 1
+            while let n = it.next() {
+                if n.properties.isAlphabetic { letters += 1; if letters > 3 { return false }; continue }
+                return letters >= 2
+            }
+            return false
+        }
+        return false
+    }
+
+    /// False only where no legend entry can open the line: neither its start nor the text after
+    /// its first colon (a title's, "Allergen key:") opens, after spaces and separators, with a
+    /// key — one or two digits, or a capital A–Z and at most two more letters — followed by no
+    /// letter or digit.
+    static func mayOpenWithKey(_ text: String) -> Bool {
+        func opensWithKey(_ scalars: Substring.UnicodeScalarView) -> Bool {
+            var it = scalars.makeIterator()
+            while let c = it.next() {
+                // (Spaces and the separators a part may follow: "• A Gluten", "| 1 Celery".)
+                if c.properties.isWhitespace || keySeparators.contains(c.value) { continue }
+                // (Any decimal digit: the patterns' \d reads "٣" too.)
+                if c.properties.numericType == .decimal {
+                    var digits = 1
+                    while let n = it.next() {
+                        if n.properties.numericType == .decimal { digits += 1; if digits > 2 { return false }; continue }
+                        return !n.properties.isAlphabetic
+                    }
+                    return true
+                }
+                guard c.value >= 65 && c.value <= 90 else { return false }
+                var letters = 1
+                while let n = it.next() {
+                    if n.properties.isAlphabetic { letters += 1; if letters > 3 { return false }; continue }
+                    return n.properties.numericType == nil
+                }
+                return true
+            }
+            return false
+        }
+        let t = Substring(text)
+        if opensWithKey(t.unicodeScalars) { return true }
+        // (The colon found in the bytes: walking Characters to it cost more than the rest.)
+        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        return opensWithKey(t[text.utf8.index(after: colon)...].unicodeScalars)
+    }
+
+    /// "•", "·", "/", "|", ";", "*", "-", "–", "—" as scalar values.
+    static let keySeparators: Set<UInt32> = [0x2022, 0xB7, 0x2F, 0x7C, 0x3B, 0x2A, 0x2D, 0x2013, 0x2014]
+
     /// Legend names that mark a diet, not an allergen ("V vegetarian", "VG vegan", "GF gluten
     /// free"): skipped in a legend line, never read as "contains" ("gluten free" names gluten).
     static func isDietMark(_ name: String) -> Bool {
@@ -303,11 +360,13 @@ public struct MenuAnalyzer: Sendable {
         var numeric: [Int: [AllergenID]] = [:], letters: [String: [AllergenID]] = [:], additives: [Int: [AllergenID]] = [:]
         var numLines = Set<Int>(), letLines = Set<Int>(), addLines = Set<Int>()
         for (i, l) in lines.enumerated() {
+            let afterLegend = i > 0 && (numLines.contains(i - 1) || letLines.contains(i - 1) || addLines.contains(i - 1))
+            // Most lines of a menu open with no key, at their start or after a title's colon.
+            guard afterLegend || Self.mayOpenWithKey(l.text) else { continue }
             let parts = Self.legendParts(l.text)
             guard !parts.isEmpty else { continue }
             var found: [(String, [AllergenID])] = []
             var additive: [(Int, [AllergenID])] = []
-            let afterLegend = i > 0 && (numLines.contains(i - 1) || letLines.contains(i - 1) || addLines.contains(i - 1))
             for (k, p) in parts.enumerated() {
                 let range = NSRange(location: 0, length: p.utf16.count)
                 // A line's last part may be a key whose name the next line holds ("…, P"), and a
@@ -332,7 +391,7 @@ public struct MenuAnalyzer: Sendable {
                 // three words only.)
                 // A hyphen right after the key joins a word ("Pan-fried", "Oat-milk"): alone on
                 // its line such a segment is no entry.
-                if let m = Self.multiLetterLegendSegment.firstMatch(in: p, range: range),
+                if Self.mayBeMultiLetterSegment(p), let m = Self.multiLetterLegendSegment.firstMatch(in: p, range: range),
                    parts.count >= 3 || (m.range(at: 2).location != NSNotFound
                                         && !(m.range(at: 2).location == NSMaxRange(m.range(at: 1))
                                              && "-–".contains(p.substring(utf16: m.range(at: 2))))) {
