@@ -539,6 +539,11 @@ struct AllergenClassifier: Sendable {
     /// Marks of a diet, not of an allergen: ignored in a code list when the legend does not
     /// give them a meaning of its own ("(V)", "(VG)", "(GF)").
     static let dietCodes: Set<String> = ["V", "VG", "VE", "VEG", "VGN", "GF", "DF"]
+
+    /// The codes of a list without the diet marks the legend gives no meaning of its own.
+    static func withoutDietMarks(_ codes: [String], letterMap: [String: [AllergenID]]) -> [String] {
+        codes.filter { letterMap[$0] != nil || !dietCodes.contains($0) }
+    }
     /// Lower-case letter codes as many menus print them, in brackets ("(a,c,g)") or ending the
     /// line ("Frittatensuppe a,c,g"): two or more, commas only ("e.g.", "a.m." are no codes).
     static let lowerLetterListRegex = try! NSRegularExpression(
@@ -550,14 +555,7 @@ struct AllergenClassifier: Sendable {
     /// code the legend lacks, or without their brackets.
     /// `numberInBrackets` is set by a lone "(5)" no numeric legend reads: a count of pieces
     /// or a code whose legend is elsewhere (one line of a menu cannot tell which).
-    static func codeReferences(in text: String, legend: CodeLegend, defaultLetters: [String: [AllergenID]],
-                               unresolved: inout Bool, numberInBrackets: inout Bool) -> [(AllergenID, String)] {
-        var additives: [(AllergenID, String)] = []
-        return codeReferences(in: text, legend: legend, defaultLetters: defaultLetters, unresolved: &unresolved,
-                              numberInBrackets: &numberInBrackets, additives: &additives)
-    }
-
-    /// As above; `additives` receives what the menu's additive key says of the 14 ("(2,5)" with
+    /// `additives` receives what the menu's additive key says of the 14 ("(2,5)" with
     /// "5 = geschwefelt": sulphites): evidence, but no allergen declaration.
     static func codeReferences(in text: String, legend: CodeLegend, defaultLetters: [String: [AllergenID]],
                                unresolved: inout Bool, numberInBrackets: inout Bool,
@@ -609,9 +607,8 @@ struct AllergenClassifier: Sendable {
         // marks aside; one the legend lacks leaves the list unread.
         if hasBracket, legend.letters.keys.contains(where: { $0.count > 1 }) {
             for m in multiLetterParenRegex.matches(in: text, range: full) {
-                let codes = text.substring(utf16: m.range(at: 1)).split(separator: ",")
-                    .map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
-                    .filter { letterMap[$0] != nil || !dietCodes.contains($0) }
+                let codes = withoutDietMarks(text.substring(utf16: m.range(at: 1)).split(separator: ",")
+                    .map { $0.trimmingCharacters(in: .whitespaces).uppercased() }, letterMap: letterMap)
                 seen.insert(m.range(at: 1).location)
                 guard !codes.isEmpty else { continue }
                 guard codes.allSatisfy({ letterMap[$0] != nil }) else { unresolved = true; continue }
@@ -657,8 +654,8 @@ struct AllergenClassifier: Sendable {
         for (rx, mayMatch) in regexes where mayMatch {
             for m in rx.matches(in: text, range: full) where !seen.contains(m.range(at: 1).location) {
                 let body = text.substring(utf16: m.range(at: 1))
-                let letters = body.split(whereSeparator: { $0 == "," || $0 == "." }).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
-                    .filter { legend.letters.isEmpty || letterMap[$0] != nil || !dietCodes.contains($0) }
+                let read = body.split(whereSeparator: { $0 == "," || $0 == "." }).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+                let letters = legend.letters.isEmpty ? read : withoutDietMarks(read, letterMap: letterMap)
                 if letters.isEmpty { continue }
                 // A lone "(A)" only counts when the menu printed its own legend. Without one it is a
                 // mark that cannot be read: "(N)" is "contains nuts" on British menus and sesame in
@@ -765,6 +762,8 @@ struct AllergenClassifier: Sendable {
             let lo = min(q.start, s), hi = max(q.end, e)
             return Self.spanText(tokens[lo..<hi])
         }
+        /// Whether no term starts before token `start`: what stands there heads the item.
+        func headsItem(_ start: Int) -> Bool { !terms.contains { $0.start < start } }
         /// The allergens a qualifier declares absent from a list of terms.
         func declaredSet(_ idxs: [Int]) -> Set<AllergenID> {
             Set(idxs.flatMap { entries[terms[$0].entry].noAbsent ? [] : entries[terms[$0].entry].allergens })
@@ -873,11 +872,10 @@ struct AllergenClassifier: Sendable {
             case .veganModifier, .plantModifier:
                 // "Vegan Burger" declares the dish vegan; "…, vegan mayo" only its mayo: the item
                 // may still hold what its heading or notes add (the brioche bun every burger has).
-                let headsItem = !terms.contains { $0.start < q.start }
                 for next in terms.indices where terms[next].start == q.end {
                     meatSuppressed.insert(next)
                     if kind == .veganModifier {
-                        if headsItem { markAbsent(next, Self.animalAllergens, evidence: qualText(q, terms[next].start, terms[next].end)) }
+                        if headsItem(q.start) { markAbsent(next, Self.animalAllergens, evidence: qualText(q, terms[next].start, terms[next].end)) }
                         else { for a in Self.animalAllergens where status[next][a] == .contains { status[next][a] = .absent } }
                     }
                 }
@@ -899,7 +897,7 @@ struct AllergenClassifier: Sendable {
             case .absentBefore: ids = Set(tokens[q.end..<m.end].flatMap { lexicon.byTerm[$0.norm].map { entries[$0].allergens } ?? [] })
             case .veganModifier:
                 // Only a dish the item is ("Vegan Burger"), not a part of it ("…, vegan mayo").
-                guard !terms.contains(where: { $0.start < m.start }) else { continue }
+                guard headsItem(m.start) else { continue }
                 ids = Self.animalAllergens
             default: continue
             }
