@@ -160,18 +160,31 @@ public struct MenuAnalyzer: Sendable {
     /// capital A–Z and one or two more letters before a space or a separator ("Chicken" has
     /// four). Most lines of a menu need no regular expression.
     static func mayBeMultiLetterSegment(_ p: String) -> Bool {
-        var it = p.unicodeScalars.makeIterator()
-        while let c = it.next() {
-            if c.properties.isWhitespace { continue }
-            guard c.value >= 65 && c.value <= 90 else { return false }
-            var letters = 1
-            while let n = it.next() {
-                if n.properties.isAlphabetic { letters += 1; if letters > 3 { return false }; continue }
-                return letters >= 2
-            }
-            return false
+        guard let key = leadingKey(Substring(p).unicodeScalars, skipping: { $0.properties.isWhitespace }),
+              !key.digits, key.next != nil else { return false }
+        return key.length >= 2
+    }
+
+    /// The key a text opens with after the scalars `skipping` passes over: one or two decimal
+    /// digits, or a capital A–Z and at most two more letters; its length and the scalar after it
+    /// (nil at the end). Nil when the text opens with something else or the run is longer.
+    static func leadingKey(_ scalars: Substring.UnicodeScalarView, skipping: (Unicode.Scalar) -> Bool)
+        -> (digits: Bool, length: Int, next: Unicode.Scalar?)? {
+        var it = scalars.makeIterator()
+        var first = it.next()
+        while let c = first, skipping(c) { first = it.next() }
+        guard let c = first else { return nil }
+        // (Any decimal digit: the patterns' \d reads "٣" too.)
+        let digits = c.properties.numericType == .decimal
+        guard digits || (c.value >= 65 && c.value <= 90) else { return nil }
+        let same: (Unicode.Scalar) -> Bool = digits ? { $0.properties.numericType == .decimal } : { $0.properties.isAlphabetic }
+        var length = 1
+        while let n = it.next() {
+            guard same(n) else { return (digits, length, n) }
+            length += 1
+            if length > (digits ? 2 : 3) { return nil }
         }
-        return false
+        return (digits, length, nil)
     }
 
     /// False only where no legend entry can open the line: neither its start nor the text after
@@ -180,34 +193,28 @@ public struct MenuAnalyzer: Sendable {
     /// letter or digit.
     static func mayOpenWithKey(_ text: String) -> Bool {
         func opensWithKey(_ scalars: Substring.UnicodeScalarView) -> Bool {
-            var it = scalars.makeIterator()
-            while let c = it.next() {
-                // (Spaces and the separators a part may follow: "• A Gluten", "| 1 Celery".)
-                if c.properties.isWhitespace || keySeparators.contains(c.value) { continue }
-                // (Any decimal digit: the patterns' \d reads "٣" too.)
-                if c.properties.numericType == .decimal {
-                    var digits = 1
-                    while let n = it.next() {
-                        if n.properties.numericType == .decimal { digits += 1; if digits > 2 { return false }; continue }
-                        return !n.properties.isAlphabetic
-                    }
-                    return true
-                }
-                guard c.value >= 65 && c.value <= 90 else { return false }
-                var letters = 1
-                while let n = it.next() {
-                    if n.properties.isAlphabetic { letters += 1; if letters > 3 { return false }; continue }
-                    return n.properties.numericType == nil
-                }
-                return true
-            }
-            return false
+            // (Spaces and the separators a part may follow: "• A Gluten", "| 1 Celery".)
+            guard let key = leadingKey(scalars, skipping: { $0.properties.isWhitespace || keySeparators.contains($0.value) })
+            else { return false }
+            guard let next = key.next else { return true }
+            return key.digits ? !next.properties.isAlphabetic : next.properties.numericType == nil
         }
         let t = Substring(text)
         if opensWithKey(t.unicodeScalars) { return true }
         // (The colon found in the bytes: walking Characters to it cost more than the rest.)
         guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
         return opensWithKey(t[text.utf8.index(after: colon)...].unicodeScalars)
+    }
+
+    /// Whether a match of `multiLetterLegendSegment` in part `p` is a legend entry: on a line of
+    /// several entries ("Ce celery · Mi milk · Mu mustard"), or behind a separator ("Mi - milk",
+    /// "Mu: mustard") that is no hyphen joining a word ("Pan-fried", "Oat-milk").
+    static func standsAsEntry(_ m: NSTextCheckingResult, in p: String, parts: Int) -> Bool {
+        if parts >= 3 { return true }
+        let sep = m.range(at: 2)
+        guard sep.location != NSNotFound else { return false }
+        let joinsWord = sep.location == NSMaxRange(m.range(at: 1)) && "-–".contains(p.substring(utf16: sep))
+        return !joinsWord
     }
 
     /// "•", "·", "/", "|", ";", "*", "-", "–", "—" as scalar values.
@@ -261,11 +268,8 @@ public struct MenuAnalyzer: Sendable {
             let titleless = droppingLegendTitle(Substring(text))
             let byComma = splitAtKeyedCommas(titleless)
             if byComma.count > 1 {
-                return byComma.map { piece -> String in
-                    var t = piece.replacingOccurrences(of: "/", with: " and ").trimmingSpaces()
-                    while t.hasSuffix(".") { t.removeLast(); t = t.trimmingSpaces() }
-                    return t
-                }.filter { !$0.isEmpty }
+                return byComma.map { withoutClosingStops(Substring($0.replacingOccurrences(of: "/", with: " and "))) }
+                    .filter { !$0.isEmpty }
             }
         }
         // A line without a separator's bytes ("/", "|", ";", the bullet's E2 80 A2, the middle
@@ -282,12 +286,18 @@ public struct MenuAnalyzer: Sendable {
         for (k, piece) in pieces.enumerated() {
             let p = k == 0 ? droppingLegendTitle(piece) : piece
             for q in splitAtSentenceEnds(p).flatMap(splitAtKeyedCommas) {
-                var t = q.trimmingSpaces()
-                while t.hasSuffix(".") { t.removeLast(); t = t.trimmingSpaces() }
+                let t = withoutClosingStops(q)
                 if !t.isEmpty { parts.append(t) }
             }
         }
         return parts
+    }
+
+    /// A legend entry without its spaces and closing full stops ("VG vegan." → "VG vegan").
+    static func withoutClosingStops(_ s: Substring) -> String {
+        var t = s.trimmingSpaces()
+        while t.hasSuffix(".") { t.removeLast(); t = t.trimmingSpaces() }
+        return t
     }
 
     /// "1 = mit Farbstoff, 2 = mit Konservierungsstoff, 3 = …", "A Gluten, B Krebstiere, C Ei, …"
@@ -315,17 +325,20 @@ public struct MenuAnalyzer: Sendable {
             guard let sep = rest.first else { return false }
             return "=:-–—.)".contains(sep) || (single && spaced && sep.isLetter)
         }
-        func bareKey(_ p: Substring) -> Bool {
-            let t = p.trimmingSpaces()
-            return (t.count == 1 && t.first?.isUppercase == true) || (1...2).contains(t.count) && t.allSatisfy(\.isNumber)
-        }
         guard pieces.count >= 2 else { return [s] }
         var inner = pieces[...]
         let continues = inner.first.map { !keyed($0) } ?? false
         if continues { inner = inner.dropFirst() }
-        if let last = inner.last, !keyed(last), bareKey(last) { inner = inner.dropLast() }
+        if let last = inner.last, !keyed(last), isBareKey(last) { inner = inner.dropLast() }
         guard inner.count >= 3 || (continues && inner.count >= 1), inner.allSatisfy(keyed) else { return [s] }
         return pieces
+    }
+
+    /// A key alone, its name on the next line ("…, O Sulfite, P" / "Lupinen, …"; "…, 8"): one
+    /// capital, or one or two digits.
+    static func isBareKey<S: StringProtocol>(_ p: S) -> Bool {
+        let t = p.trimmingCharacters(in: .whitespaces)
+        return (t.count == 1 && t.first?.isUppercase == true) || (1...2).contains(t.count) && t.allSatisfy(\.isNumber)
     }
 
     /// "Su sulphites. V vegetarian" → ["Su sulphites", "V vegetarian"]: a full stop and a space
@@ -369,33 +382,25 @@ public struct MenuAnalyzer: Sendable {
             var additive: [(Int, [AllergenID])] = []
             for (k, p) in parts.enumerated() {
                 let range = NSRange(location: 0, length: p.utf16.count)
+                let single = Self.mayBeLegendSegment(p) ? Self.legendSegment.firstMatch(in: p, range: range) : nil
                 // A line's last part may be a key whose name the next line holds ("…, P"), and a
                 // line under a legend line may open with that name ("Lupinen, R Weichtiere").
                 if parts.count >= 2, k == parts.count - 1, p.count == 1, p.first?.isUppercase == true { continue }
-                if k == 0, afterLegend, parts.count >= 2, !Self.mayBeLegendSegment(p) || Self.legendSegment.firstMatch(in: p, range: range) == nil,
-                   lexicon.allergens(forLegendName: p) != nil { continue }
-                if Self.mayBeLegendSegment(p), let m = Self.legendSegment.firstMatch(in: p, range: range) {
+                if k == 0, afterLegend, parts.count >= 2, single == nil, lexicon.allergens(forLegendName: p) != nil { continue }
+                if let m = single {
                     let name = p.substring(utf16: m.range(at: 2))
                     let key = p.substring(utf16: m.range(at: 1))
                     // An additive key ("5 = geschwefelt", "1 = mit Farbstoff") before the allergen
                     // names: "geschwefelt" is no allergen code, it declares an additive.
                     if let n = Int(key), let ids = Self.additiveAllergens(name) { additive.append((n, ids)); continue }
-                    if let ids = lexicon.allergens(forLegendName: name), !Self.isDietMark(name) {
-                        found.append((key, ids)); continue
-                    }
                     if Self.isDietMark(name) { continue }
+                    if let ids = lexicon.allergens(forLegendName: name) { found.append((key, ids)); continue }
                 }
-                // A key of two or three letters: behind a separator ("Mi - milk"), or on a line of
-                // several entries ("Ce celery · Mi milk · Mu mustard").
-                // ("Pan-fried Dumplings and scrambled Eggs" is a description: a name of one to
-                // three words only.)
-                // A hyphen right after the key joins a word ("Pan-fried", "Oat-milk"): alone on
-                // its line such a segment is no entry.
                 if Self.mayBeMultiLetterSegment(p), let m = Self.multiLetterLegendSegment.firstMatch(in: p, range: range),
-                   parts.count >= 3 || (m.range(at: 2).location != NSNotFound
-                                        && !(m.range(at: 2).location == NSMaxRange(m.range(at: 1))
-                                             && "-–".contains(p.substring(utf16: m.range(at: 2))))) {
+                   Self.standsAsEntry(m, in: p, parts: parts.count) {
                     let name = p.substring(utf16: m.range(at: 3))
+                    // ("Pan-fried Dumplings and scrambled Eggs" is a description: a name has one to
+                    // three words.)
                     guard name.split(separator: " ").count <= 3 else { found = []; additive = []; break }
                     if Self.isDietMark(name) { continue }
                     if let ids = lexicon.allergens(forLegendName: name) {

@@ -174,6 +174,12 @@ struct RoleStructurer {
         return h > 0 ? Double(b.y - a.maxY) / h : 0
     }
 
+    /// The role of the line at position `k` of a run (nil past its end or for a line the page lacks).
+    func lineRole(at k: Int, of run: [Int]) -> LineRole? {
+        guard k >= 0, k < run.count, run[k] >= 0, run[k] < roles.count else { return nil }
+        return roles[run[k]]
+    }
+
     /// Whether line `i` sits right under line `j` in the same column: below it by at most
     /// `maxDescriptionGap` of its heights, and starting within one height of `j`'s left edge
     /// or inside it (not a line of the next column that reading order put after `j`).
@@ -381,8 +387,8 @@ struct RoleStructurer {
                 }
                 // A heading never ends in a joining word ("Reibeplätzchen mit"): a line that does
                 // and has a name or description under it is a dish whose name goes on.
-                if role == .header, MenuStructurer.endsUnfinished(text), k + 1 < run.count, run[k + 1] >= 0,
-                   run[k + 1] < roles.count, roles[run[k + 1]] == .name || roles[run[k + 1]] == .description {
+                if role == .header, MenuStructurer.endsUnfinished(text), let below = lineRole(at: k + 1, of: run),
+                   below == .name || below == .description {
                     role = .name
                 }
                 switch role {
@@ -448,8 +454,7 @@ struct RoleStructurer {
                         // (Not a capitalised line whose price follows on its own line: "Buffalo (mild,
                         // hot)" / "10€" is a dish whose name the model read as a description; the
                         // tail of a description, "aioli and capers" / "$8", is not.)
-                        let pricedBelow = k + 1 < run.count && run[k + 1] >= 0 && run[k + 1] < roles.count
-                            && roles[run[k + 1]] == .price && MenuStructurer.startsCapitalised(text)
+                        let pricedBelow = lineRole(at: k + 1, of: run) == .price && MenuStructurer.startsCapitalised(text)
                         if sectionLine != nil, items.last?.sectionLine != sectionLine, !pricedBelow,
                            PriceParser.find(in: text, allowPlain: false) == nil {
                             loose.append(i)
