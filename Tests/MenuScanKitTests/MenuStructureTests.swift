@@ -288,6 +288,16 @@ enum PageBuilder {
         #expect(MenuAnalyzer.additiveAllergens("Milch") == nil)
         #expect(MenuAnalyzer.splitAtKeyedCommas("1 = mit Farbstoff, 2 = mit Phosphat, 5 = geschwefelt").count == 3)
         #expect(MenuAnalyzer.splitAtKeyedCommas("A gluten (wheat, oats), B crustaceans").count == 1)
+        // A key line that ends in a number whose name the next line holds is read as the
+        // comma split reads it ("…, 6 = mit Phosphat, 8" / "= mit Süßungsmittel"): before, the
+        // split kept the bare "8" and the legend then refused the whole line.
+        let wrapped = "Zusatzstoffe: 1 = mit Farbstoff, 2 = mit Konservierungsstoff, 3 = mit Antioxidationsmittel, 5 = geschwefelt, 8"
+        let b = analyzer.analyze(text: "Fanta (1,2) 2,50\n\nWeinschorle (5) 3,50\n\n\(wrapped)\n= mit Süßungsmittel\n",
+                                 perLine: false, profile: AllergenProfile(allergens: [.sulphites]))
+        try #require(b.items.count >= 2)
+        #expect(!b.items[0].safetyReasons.contains("unresolved_allergen_codes"))
+        #expect(AllergenFixtures.ids(b.items[1]).contains(.sulphites))
+        #expect(MenuAnalyzer.isBareKey("8") && MenuAnalyzer.isBareKey(" P ") && !MenuAnalyzer.isBareKey("Pa") && !MenuAnalyzer.isBareKey("123"))
     }
 
     /// An Austrian key listed with commas over two lines ("Allergene gemäß EU-VO 1169/2011: A Gluten,

@@ -385,7 +385,7 @@ public struct MenuAnalyzer: Sendable {
                 let single = Self.mayBeLegendSegment(p) ? Self.legendSegment.firstMatch(in: p, range: range) : nil
                 // A line's last part may be a key whose name the next line holds ("…, P"), and a
                 // line under a legend line may open with that name ("Lupinen, R Weichtiere").
-                if parts.count >= 2, k == parts.count - 1, p.count == 1, p.first?.isUppercase == true { continue }
+                if parts.count >= 2, k == parts.count - 1, Self.isBareKey(p) { continue }
                 if k == 0, afterLegend, parts.count >= 2, single == nil, lexicon.allergens(forLegendName: p) != nil { continue }
                 if let m = single {
                     let name = p.substring(utf16: m.range(at: 2))
