@@ -114,6 +114,49 @@ def description(rng):
     return f"{ing[0].capitalize()} and {ing[1]} {rng.choice(METHOD)} " + ", ".join(ing[2:] or [rng.choice(INGR)])
 
 
+JOIN = ["with", "and", "on", "in", "&"]
+
+
+def long_name(rng, name):
+    """A descriptive dish name as long menus print them ("Grilled Chicken Breast with Roasted
+    Peppers and Salsa Verde"), long enough to wrap in a narrow column."""
+    a, b = rng.sample(INGR, 2)
+    t = lambda x: " ".join(w[:1].upper() + w[1:] for w in x.split())
+    return rng.choice([f"{name} with {t(a)} and {t(b)}", f"{name} with {t(a)}, {t(b)}",
+                       f"{name} on {t(a)} with {t(b)}", f"{name} in {t(a)} Sauce with {t(b)}",
+                       f"{name} & {t(a)}"])
+
+
+def wrap_name(rng, name, fits):
+    """The name split into the lines a printer would set: at the last joining word or comma
+    that lets the first line fit (the joining word ends the first line or opens the second),
+    else at the last space that fits; the whole name when it fits and no wrap is drawn."""
+    words = name.split()
+    if len(words) < 3 or fits(name) and rng.random() < 0.6:
+        return [name]
+    cuts = [i for i in range(1, len(words)) if fits(" ".join(words[:i]))]
+    if not cuts:
+        return [name]
+    joins = [i for i in cuts if words[i - 1].lower().rstrip(",") in JOIN or words[i - 1].endswith(",")
+             or words[i].lower() in JOIN]
+    i = max(joins) if joins else max(cuts)
+    if not joins and fits(name):
+        return [name]
+    return [" ".join(words[:i]), " ".join(words[i:])]
+
+
+SHARED = {"Chocolate Bars": ["Mars", "Twix", "Snickers", "Bounty", "Kit Kat", "Maltesers", "Galaxy", "Crunchie",
+                             "Milky Way", "Toblerone", "Lion Bar", "Rolo"],
+          "Ice Cream Tubs": ["Vanilla", "Strawberry", "Chocolate", "Mint Choc Chip", "Salted Caramel", "Pistachio",
+                             "Cookie Dough", "Rum and Raisin"],
+          "Soft Drinks": ["Coke", "Diet Coke", "Fanta", "Sprite", "Tango", "Irn-Bru", "Ginger Beer", "Lemonade",
+                          "Tonic Water", "Dr Pepper"],
+          "Dips": ["Garlic Mayo", "Ketchup", "BBQ", "Sweet Chilli", "Burger Sauce", "Ranch", "Aioli", "Salsa",
+                   "Blue Cheese", "Chilli Sauce"],
+          "Teas": ["English Breakfast", "Earl Grey", "Peppermint", "Camomile", "Green Tea", "Jasmine", "Rooibos",
+                   "Lemon & Ginger"]}
+
+
 # ---------------------------------------------------------------- fonts
 FONT_DIRS = ["/usr/share/fonts/truetype", "/usr/share/fonts/opentype", "/usr/share/fonts/type1"]
 
@@ -137,8 +180,13 @@ def latin(s):
 
 
 class Menu:
-    def __init__(self, rng, price_style=None, labels=None):
+    def __init__(self, rng, price_style=None, labels=None, extra=None):
         self.rng = rng
+        # Layout families added after the first sets were drawn come from their own generator
+        # (`extra`), so a menu that draws none of them renders exactly as before they existed.
+        self.xr = extra
+        self.wrap_names = bool(extra) and extra.random() < 0.35
+        self.shared_price = bool(extra) and extra.random() < 0.3
         # A written menu's rows (--from-labels): its content instead of the vocabulary's.
         self.labels = labels
         self.regular, self.bold, self.deco = fonts()
@@ -228,6 +276,8 @@ class Menu:
             items, seen = [], set()
             for _ in range(r.randint(3, 7)):
                 n = dish_name(r, k)
+                if self.wrap_names and self.xr.random() < 0.5:
+                    n = long_name(self.xr, n)
                 if n in seen:
                     continue
                 seen.add(n)
@@ -242,9 +292,23 @@ class Menu:
             note = None
             if r.random() < 0.3:
                 note = r.choice(NOTES)
+            shared = None
+            if self.shared_price and self.price_style != "absent" and self.xr.random() < 0.4:
+                # A list of short names under one printed price ("Chocolate bars 4.95 each"): the
+                # items print no price of their own (their labels hold none), sometimes two a row.
+                kind = self.xr.choice(list(SHARED))
+                names = self.xr.sample(SHARED[kind], self.xr.randint(4, 8))
+                items = [dict(name=n.upper() if self.caps_names else n, description="", price=None, cal=None, sup=None)
+                         for n in names]
+                head = kind.upper() if self.caps_headers else kind
+                shared = dict(price=self.price(), each=self.xr.choice(["each", "", "any"]), grid=self.xr.random() < 0.5,
+                              where=self.xr.choice(["header", "note"]))
+                note = None
+                secs.append(dict(header=head, items=items, note=note, shared=shared))
+                continue
             if self.set_menu and r.random() < 0.5:
                 note = f"Two courses {r.randint(18, 30)} · Three courses {r.randint(31, 42)}"
-            secs.append(dict(header=head.upper() if self.caps_headers else head, items=items, note=note))
+            secs.append(dict(header=head.upper() if self.caps_headers else head, items=items, note=note, shared=shared))
         return secs
 
     def render(self):
@@ -292,9 +356,30 @@ class Menu:
             for s in col:
                 sec = s["header"]
                 box_top = y - self.body // 2
+                shared = s.get("shared")
                 if sec:
-                    text(x0, y, sec, self.f_head, "header", sec, None, align="centre" if self.centred or r.random() < 0.2 else "left", width=colw)
+                    head_line = sec
+                    if shared and shared["where"] == "header":
+                        head_line = f"{sec}  {shared['price']} {shared['each']}".strip()
+                    text(x0, y, head_line, self.f_head, "header", sec, None, align="centre" if self.centred or r.random() < 0.2 else "left", width=colw)
                     y += lh(self.f_head) + self.body // 3
+                if shared:
+                    if shared["where"] == "note":
+                        text(x0, y, f"All {shared['price']} {shared['each']}".strip(), self.f_note, "note", sec, None,
+                             align="centre" if self.centred else "left", width=colw)
+                        y += lh(self.f_note) + self.body // 3
+                    per_row = 2 if shared["grid"] else 1
+                    for j in range(0, len(s["items"]), per_row):
+                        for c2, it in enumerate(s["items"][j:j + per_row]):
+                            k = len(items_out)
+                            text(x0 + c2 * colw // 2, y, it["name"], self.f_name, "name", sec, k,
+                                 align="centre" if self.centred and per_row == 1 else "left", width=colw // per_row)
+                            items_out.append(dict(section=sec, name=it["name"], description="", price=None))
+                        y += lh(self.f_name) + int(self.body * self.xr.uniform(0.1, 0.5))
+                    if self.boxed:
+                        d.rectangle([x0 - self.body // 2, box_top, x0 + colw + self.body // 2, y], outline=40, width=3)
+                    y += self.body
+                    continue
                 if s["note"]:
                     # wrapped to the column (a written menu's notes can be long)
                     cur = ""
@@ -319,7 +404,23 @@ class Menu:
                         name_line = name
                     if it["cal"] and self.price_style in ("inline", "absent"):
                         name_line += f"  {it['cal']}"
-                    if self.desc_beside and it["description"]:
+                    beside_ok = self.desc_beside and bool(it["description"]) and \
+                        d.textlength(name_line + " – " + it["description"], font=self.f_name) <= colw * 0.8
+                    wrapped = False
+                    if self.wrap_names and not beside_ok:
+                        # A long name set over two lines, the price (when on the name's line) on its last.
+                        room = colw * 0.95
+                        if price_txt and self.price_style in ("right", "column", "leaders"):
+                            ptxt = price_txt + (f"  {it['cal']}" if it["cal"] else "")
+                            room = (colw * 0.74 if self.price_style == "column" else
+                                    colw * 0.95 - d.textlength(ptxt, font=self.f_body) - 3 * self.body)
+                        parts = wrap_name(self.xr, name_line, lambda t: d.textlength(t, font=self.f_name) <= room)
+                        for part in parts[:-1]:
+                            text(x0, y, part, self.f_name, "name", sec, k, align=align, width=colw)
+                            y += lh(self.f_name)
+                        if len(parts) > 1:
+                            name_line, wrapped = parts[-1], True
+                    if self.desc_beside and it["description"] and not wrapped:
                         name_line += " – " + it["description"]
                     bb = text(x0, y, name_line, self.f_name, "name", sec, k, align=align, width=colw)
                     if self.desc_beside and it["description"] and (bb[2] > x0 + colw * 0.8):
@@ -329,7 +430,7 @@ class Menu:
                         bb = text(x0, y, name_line, self.f_name, "name", sec, k, align=align, width=colw)
                         beside = False
                     else:
-                        beside = self.desc_beside and bool(it["description"])
+                        beside = self.desc_beside and bool(it["description"]) and not wrapped
                     if price_txt and self.price_style in ("right", "column", "leaders"):
                         ptxt = price_txt + (f"  {it['cal']}" if it["cal"] else "")
                         if self.price_style == "leaders":
@@ -479,7 +580,7 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     for i in range(a.count):
         rng = random.Random(a.seed * 100003 + i)
-        m = Menu(rng, a.price_style)
+        m = Menu(rng, a.price_style, extra=random.Random(f"families-{a.seed}-{i}"))
         page, items, lines = m.render()
         photo, q = photograph(page, rng)
         name = f"gen-{a.seed}-{i:03d}"
@@ -487,7 +588,8 @@ def main():
         json.dump(items, open(os.path.join(a.out, name + ".items.json"), "w"), indent=1, ensure_ascii=False)
         meta = dict(columns=m.columns, price_style=m.price_style, currency=m.currency, calories=m.calories, sizes=m.sizes,
                     supplements=m.supplements, set_menu=m.set_menu, boxed=m.boxed, centred=m.centred, caps_names=m.caps_names,
-                    desc_beside=m.desc_beside, deco_headers=m.deco_headers)
+                    desc_beside=m.desc_beside, deco_headers=m.deco_headers, wrap_names=m.wrap_names,
+                    shared_price=m.shared_price)
         json.dump(dict(layout=meta, lines=lines), open(os.path.join(a.out, name + ".lines.json"), "w"), indent=1, ensure_ascii=False)
     print(f"{a.count} menus (seed {a.seed}) in {a.out}")
 

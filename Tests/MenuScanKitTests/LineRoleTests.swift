@@ -242,6 +242,56 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(apart.items.first.map { $0.descriptionParts == ["soup, roast chicken 18"] || $0.price == "18" } == true)
     }
 
+    /// Names set over two lines, as generated menus print them since round 17: a joining word
+    /// in capitals or a comma ends the first line, or one opens the second; the first line read
+    /// as a description of the dish above (after its price) is the next dish's name, also with
+    /// the price on a line of its own; a priced line that sets a short name beside its
+    /// description is a dish of its own (round 17).
+    @Test func aNameOverTwoLinesIsOneDish() {
+        func structure(_ rows: [(String, LineRole, Int)]) -> RoleStructurer.Output {
+            self.structure(placed: rows.map { ($0.0, $0.1, 40, $0.2, 20) })
+        }
+        let caps = structure([("CLUB SANDWICH ON TOMATO WITH", .name, 0), ("TOASTED ALMONDS $22", .name, 26),
+                              ("brioche, peppers and walnuts", .description, 52),
+                              ("SHAKSHUKA WITH CHICKPEAS,", .name, 90), ("MUSTARD $24", .name, 116),
+                              ("DOUBLE SMASH BURGER ON CHICKPEAS", .name, 150), ("WITH GINGER $18", .name, 176)])
+        #expect(caps.items.map(\.name) == ["CLUB SANDWICH ON TOMATO WITH TOASTED ALMONDS", "SHAKSHUKA WITH CHICKPEAS, MUSTARD",
+                                           "DOUBLE SMASH BURGER ON CHICKPEAS WITH GINGER"])
+        #expect(caps.items.map(\.price) == ["$22", "$24", "$18"])
+        let read = structure([("Capricciosa 4€", .name, 0), ("Tahini and soy on a bed of capers", .description, 26),
+                              ("Bianca in Chickpeas Sauce with", .description, 56), ("Yoghurt 16€", .name, 82),
+                              ("Leek and Potato Soup in", .description, 116), ("Black Beans Sauce 6€", .description, 142),
+                              ("Miso Soup on Jalapeños with Tomato", .description, 176), ("11,00", .price, 202),
+                              ("Lentil Soup – spring onion and parmesan $12.00", .description, 236)])
+        #expect(read.items.map(\.name) == ["Capricciosa", "Bianca in Chickpeas Sauce with Yoghurt", "Leek and Potato Soup in Black Beans Sauce",
+                                           "Miso Soup on Jalapeños with Tomato", "Lentil Soup"])
+        #expect(read.items.map(\.price) == ["4€", "16€", "6€", "11,00", "$12.00"])
+        #expect(read.items.first?.descriptionParts == ["Tahini and soy on a bed of capers"])
+        #expect(read.items.last?.descriptionParts == ["spring onion and parmesan"])
+        // A description that goes on under an unpriced dish stays its description ("with" opening
+        // a description line is no name), and so does a wrapped description tail.
+        let desc = structure([("Grilled Salmon", .name, 0), ("with lemon butter and", .description, 26),
+                              ("new potatoes $14", .description, 52), ("Burger 12", .name, 86),
+                              ("Served with fries and", .description, 112), ("coleslaw", .description, 138)])
+        #expect(desc.items.map(\.name) == ["Grilled Salmon", "Burger"])
+        #expect(desc.items.map(\.price) == ["$14", "12"])
+        #expect(desc.items.last?.descriptionParts == ["Served with fries and", "coleslaw"])
+    }
+
+    /// A description ending in its price that reading order cut off from its dish (another
+    /// column came between them) goes to the unpriced dish it sits right under (round 17).
+    @Test func aPricedDescriptionCutOffFromItsDishFindsIt() {
+        let rows: [(String, LineRole, Int, Int, Int)] = [
+            ("Mustard Mash", .name, 40, 0, 20), ("Lemon Tart $9", .name, 600, 10, 20),
+            ("Butter and mint tossed in aioli $24.00", .description, 40, 26, 20)]
+        let lines = rows.map { text, _, x, y, h in StructLine(text: text, words: [], ocrWords: tline(text, x: x, y: y, h: h).words) }
+        let out = RoleStructurer(lines: lines, runs: [[0], [1], [2]], legendLines: [], roles: rows.map(\.1),
+                                 nameProbability: rows.map { $0.1 == .name ? 0.8 : 0.1 }, headingsInCapitals: false).run()
+        #expect(out.items.map(\.name) == ["Mustard Mash", "Lemon Tart"])
+        #expect(out.items.map(\.price) == ["$24.00", "$9"])
+        #expect(out.looseLines.isEmpty)
+    }
+
     /// Under a heading, a capitalised line the model read as a description with its price on the
     /// next line is a dish ("Buffalo (mild, hot)" / "10€"), not the section's note; a statement
     /// without a price below stays the note, and so does a lower-case description tail (round 16).

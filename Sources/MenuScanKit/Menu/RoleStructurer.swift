@@ -139,18 +139,97 @@ struct RoleStructurer {
         loose.removeAll { taken.contains($0) }
     }
 
+    /// A description ending in its price that reading order cut off from its dish (another
+    /// column's lines came between them) is left out of every item: it goes to the unpriced
+    /// item whose last line it sits right under, in the same column.
+    func attachPricedDescriptions(items: inout [RawItem], loose: inout [Int]) {
+        var taken = Set<Int>()
+        for i in loose where i >= 0 && i < lines.count && i < roles.count && roles[i] == .description {
+            let text = lines[i].text.trimmingSpaces()
+            let (rest, cals) = Self.splitCalories(text)
+            guard let f = PriceParser.find(in: rest, allowPlain: false), !f.price.hasPrefix("+"), !f.before.isEmpty,
+                  let k = items.indices.first(where: { items[$0].price == nil && items[$0].lines.last.map { sitsUnder(i, $0) } == true })
+            else { continue }
+            items[k].price = f.price
+            items[k].descriptionParts.append(([f.before] + (f.after.isEmpty ? [] : [f.after]) + cals).joined(separator: " "))
+            items[k].lines.append(i)
+            taken.insert(i)
+        }
+        loose.removeAll { taken.contains($0) }
+    }
+
+    /// Whether the line after position `k` of a run is a lone price (no supplement "+3") set
+    /// right under the line at `k`, in its column.
+    func pricedBelow(_ k: Int, of run: [Int]) -> Bool {
+        guard k >= 0, k + 1 < run.count, lineRole(at: k + 1, of: run) == .price, run[k + 1] < lines.count else { return false }
+        let t = lines[run[k + 1]].text.trimmingSpaces()
+        return !t.hasPrefix("+") && sitsUnder(run[k + 1], run[k])
+    }
+
+    /// The first part of a name set over two lines that went into the open dish's description:
+    /// the open dish has its price, its last line is an unpriced description line that starts
+    /// capitalised and ends cut off by a joining word, a comma or "&" (or line `i` opens with a
+    /// joining word), and line `i` sits right under it. Taken out of the dish; nil otherwise.
+    func takeWrappedHead(from current: inout RawItem?, before i: Int) -> (text: String, line: Int)? {
+        guard let c = current, c.price != nil, let j = c.lines.last, j != c.lines.first, j >= 0, j < lines.count,
+              j < roles.count, roles[j] == .description, i >= 0, i < lines.count else { return nil }
+        let t = lines[j].text.trimmingSpaces()
+        guard c.descriptionParts.last == t, MenuStructurer.startsCapitalised(t),
+              MenuStructurer.endsUnfinished(t) || Self.opensWithJoiningWord(lines[i].text.trimmingSpaces()),
+              PriceParser.find(in: t, allowPlain: true) == nil, sitsUnder(i, j) else { return nil }
+        current!.descriptionParts.removeLast()
+        current!.lines.removeLast()
+        return (t, j)
+    }
+
+    /// The item of a priced line that sets a short capitalised name (one to five words) beside
+    /// its description with a dash ("Lentil Soup – spring onion and parmesan $12.00"); nil otherwise.
+    static func besideItem(_ text: String, line i: Int, section: String?, sectionLine: Int?) -> RawItem? {
+        guard PriceParser.find(in: text, allowPlain: false) != nil else { return nil }
+        let p = parseNameLine(text)
+        guard p.price != nil, !p.rest.isEmpty, (1...5).contains(p.name.split(separator: " ").count),
+              MenuStructurer.startsCapitalised(p.name), p.name.filter(\.isLetter).count >= 3 else { return nil }
+        var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: [i])
+        it.descriptionParts = p.rest
+        return it
+    }
+
     /// Whether item `c` is a bare name cut off by its line's end: one name line (at most two
     /// already joined), no price, nothing beside it, the line ending in a joining word, a comma
     /// or a hyphen (`MenuStructurer.endsUnfinished`); a joining word in capitals may be a word
     /// of the name.
     static func nameGoesOn(_ c: RawItem, lastLine: String) -> Bool {
-        guard c.price == nil, c.descriptionParts.isEmpty, c.lines.count <= 2, !c.name.isEmpty,
-              MenuStructurer.endsUnfinished(lastLine) else { return false }
-        // "Menu A", "Combo B": a capital letter ending a name is its letter, no article. A word
-        // in capitals ending a name in capitals is its own ("CA PHÊ SỮA ĐÁ", not Italian "da").
-        let last = lastLine.split(separator: " ").last ?? ""
+        guard isBareName(c), MenuStructurer.endsUnfinished(lastLine) else { return false }
+        // "Menu A", "Combo B": a capital letter ending a name is its letter, no article. A short
+        // word in capitals ending a name in capitals may be its own ("CA PHÊ SỮA ĐÁ", not Italian
+        // "da"); a comma, and a joining word no dish name ends in ("CLUB SANDWICH ON TOMATO WITH"),
+        // say the name goes on in capitals too.
+        let t = lastLine.trimmingSpaces()
+        if let end = t.last, ",&+".contains(end) { return true }
+        let last = t.split(separator: " ").last ?? ""
         return !last.contains(where: \.isLetter) || last.contains(where: \.isLowercase)
+            || Self.unambiguousJoiningWords.contains(last.lowercased())
     }
+
+    /// One name line (at most two already joined), nothing else yet: no price, no description.
+    static func isBareName(_ c: RawItem) -> Bool {
+        c.price == nil && c.descriptionParts.isEmpty && c.lines.count <= 2 && !c.name.isEmpty
+    }
+
+    /// A name line that opens with a joining word goes on with the name above it ("DOUBLE SMASH
+    /// BURGER ON CHICKPEAS" / "WITH GINGER $18"); the role model read it as a name, not as the
+    /// description a "with …" line under a name usually is.
+    static func opensWithJoiningWord(_ text: String) -> Bool {
+        guard let first = text.split(separator: " ").first else { return false }
+        return first == "&" || first == "+" || unambiguousJoiningWords.contains(first.lowercased())
+    }
+
+    /// Joining words that are no word of a dish's name in another menu language, so they say a
+    /// name goes on also when printed in capitals (a subset of `MenuStructurer.joiningWords`).
+    static let unambiguousJoiningWords: Set<String> = [
+        "and", "or", "with", "of", "in", "on", "over", "the", "und", "oder", "mit", "von", "vom", "auf", "aus",
+        "zum", "zur", "einer", "einem", "avec", "sur", "con", "sin", "del", "della", "dello", "alla", "sulla",
+    ]
 
     /// The name with the line that goes on with it: a word split by a hyphen is joined
     /// ("Schokoladen-" / "sauce" → "Schokoladensauce"), other parts with a space.
@@ -356,9 +435,9 @@ struct RoleStructurer {
                 if legendLines.contains(i) { finish(); continue }
                 // A name cut off by its line's end ("Großer Salatteller mit" / "Räucherlachs 12,50"):
                 // the line under it goes on with the name, whatever role the model gave it.
-                if let c = current, let last = c.lines.last, Self.nameGoesOn(c, lastLine: lines[last].text),
-                   i < roles.count, roles[i] == .name || roles[i] == .description,
-                   sitsUnder(i, last) {
+                if let c = current, let last = c.lines.last, i < roles.count, sitsUnder(i, last),
+                   Self.nameGoesOn(c, lastLine: lines[last].text) && (roles[i] == .name || roles[i] == .description)
+                    || roles[i] == .name && Self.isBareName(c) && Self.opensWithJoiningWord(text) {
                     let p = Self.parseNameLine(text)
                     if p.name.contains(where: \.isLetter) {
                         current!.name = Self.joinName(c.name, lastLine: lines[last].text, p.name)
@@ -384,6 +463,15 @@ struct RoleStructurer {
                         role = .name
                         parsed[i] = p
                     }
+                }
+                // The first line of a name set over two lines ("Bianca in Chickpeas Sauce with" /
+                // "Yoghurt 16€") read as a description: capitalised, cut off by a joining word,
+                // after a priced dish (or none), with a priced name right under it in its column.
+                if role == .description, current?.price != nil || current == nil, MenuStructurer.endsUnfinished(text),
+                   MenuStructurer.startsCapitalised(text), lineRole(at: k + 1, of: run) == .name, k + 1 < run.count,
+                   sitsUnder(run[k + 1], i),
+                   Self.parseNameLine(lines[run[k + 1]].text).price != nil || pricedBelow(k + 1, of: run) {
+                    role = .name
                 }
                 // A heading never ends in a joining word ("Reibeplätzchen mit"): a line that does
                 // and has a name or description under it is a dish whose name goes on.
@@ -423,6 +511,7 @@ struct RoleStructurer {
                         current = nil
                         openSection(c, notes: notes)
                     }
+                    let head = p.price != nil || Self.opensWithJoiningWord(text) ? takeWrappedHead(from: &current, before: i) : nil
                     finish()
                     if p.name.filter(\.isLetter).count < 2 {
                         // nothing name-like left (a price with a scrap): treat as a price line
@@ -430,6 +519,7 @@ struct RoleStructurer {
                         continue
                     }
                     var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: [i])
+                    if let head { it.name = head.text + " " + p.name; it.lines = [head.line, i] }
                     it.descriptionParts = p.rest
                     current = it
                     currentNameLike = (i < nameProbability.count ? nameProbability[i] : 0) >= 0.5
@@ -445,6 +535,41 @@ struct RoleStructurer {
                         var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: [i])
                         it.descriptionParts = p.rest
                         current = it
+                        currentNameLike = false
+                        continue
+                    }
+                    // A priced line after a priced dish, under the first part of its name that was
+                    // read as that dish's description ("Leek and Potato Soup in" / "Black Beans Sauce
+                    // with Charred Corn 6€"): the two lines are the next dish's name.
+                    if current?.price != nil, let f = PriceParser.find(in: text, allowPlain: false), !f.price.hasPrefix("+"),
+                       !f.before.isEmpty, let head = takeWrappedHead(from: &current, before: i) {
+                        finish()
+                        let p = Self.parseNameLine(text)
+                        var it = RawItem(section: section, sectionLine: sectionLine, name: head.text + " " + p.name,
+                                         price: p.price, lines: [head.line, i])
+                        it.descriptionParts = p.rest
+                        current = it
+                        currentNameLike = false
+                        continue
+                    }
+                    // A dish's price is taken: a capitalised line after it with a price of its own on
+                    // the line under it ("Miso Soup on Jalapeños with Tomato" / "11,00") is the next dish.
+                    if current?.price != nil, MenuStructurer.startsCapitalised(text), pricedBelow(k, of: run),
+                       PriceParser.find(in: text, allowPlain: false) == nil {
+                        finish()
+                        let p = Self.parseNameLine(text)
+                        var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: nil, lines: [i])
+                        it.descriptionParts = p.rest
+                        current = it
+                        currentNameLike = false
+                        continue
+                    }
+                    // "Minestrone – coriander and lemon on feta $14": a priced line that sets a short
+                    // capitalised name beside its description is a dish of its own where no item is
+                    // open or the open one has its price already.
+                    if current == nil || current!.price != nil, let item = Self.besideItem(text, line: i, section: section, sectionLine: sectionLine) {
+                        finish()
+                        current = item
                         currentNameLike = false
                         continue
                     }
@@ -524,6 +649,7 @@ struct RoleStructurer {
             finish()
         }
         attachPriceColumn(items: &items, loose: &loose)
+        attachPricedDescriptions(items: &items, loose: &loose)
         // Every item of a section gets its section's notes as context, and those of the
         // heading a heading in body type sits under.
         func notes(of header: Int?) -> [Int] {
