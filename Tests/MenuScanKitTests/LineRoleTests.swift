@@ -278,6 +278,20 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(desc.items.last?.descriptionParts == ["Served with fries and", "coleslaw"])
     }
 
+    /// Under a line that prices a list ("CHOCOLATE BARS £10 each"), short names the model read as
+    /// headings are all its dishes, up to a line set taller (the next heading); without it, the
+    /// first of three is the heading (round 17).
+    @Test func namesUnderAListPriceAreDishes() {
+        let out = structure(placed: [("CHOCOLATE BARS £10 each", .other, 40, 0, 30), ("GALAXY", .header, 40, 40, 20),
+                                     ("CRUNCHIE", .header, 40, 70, 20), ("SNICKERS", .header, 40, 100, 20),
+                                     ("DESSERTS", .header, 40, 140, 30), ("Cheesecake £6", .name, 40, 180, 20)])
+        #expect(out.items.map(\.name) == ["GALAXY", "CRUNCHIE", "SNICKERS", "Cheesecake"])
+        #expect(RoleStructurer.pricesAList("All £5 any") && RoleStructurer.pricesAList("Soft Drinks 2,50 €"))
+        #expect(!RoleStructurer.pricesAList("Add cheese +1") && !RoleStructurer.pricesAList("Open daily 12-22 h"))
+        let plain = structure([("CHIPPER", .header, 0), ("SPICE BAG", .header, 30), ("CURRY CHIPS", .header, 60)])
+        #expect(plain.items.map(\.name) == ["SPICE BAG", "CURRY CHIPS"])
+    }
+
     /// A description ending in its price that reading order cut off from its dish (another
     /// column came between them) goes to the unpriced dish it sits right under (round 17).
     @Test func aPricedDescriptionCutOffFromItsDishFindsIt() {

@@ -346,25 +346,52 @@ struct RoleStructurer {
     /// Lines the model read as headings that are dishes listed under one: in a run, three
     /// headings or more in a row with nothing between them are a heading and its unpriced dishes
     /// ("CHIPPER" / "SPICE BAG" / "CURRY CHIPS" / "GARLIC CHEESE CHIPS", their prices not read).
-    /// A heading over a sub-heading (two in a row) stays as it is.
-    static func dishesReadAsHeadings(runs: [[Int]], roles: [LineRole], legendLines: Set<Int>) -> Set<Int> {
+    /// A heading over a sub-heading (two in a row) stays as it is. Under a line that prices the
+    /// list ("CHOCOLATE BARS £10 each", "All £5"), two or more are all its dishes ("GALAXY" /
+    /// "CRUNCHIE"): the list's heading is that line.
+    /// Under a priced line, a line set taller than the list's first dish by more than
+    /// `listHeadingRatio` ends the list: it is the next heading.
+    static func dishesReadAsHeadings(runs: [[Int]], roles: [LineRole], legendLines: Set<Int>,
+                                     texts: [String] = [], heights: [Double] = []) -> Set<Int> {
         var out = Set<Int>()
         for run in runs {
             var streak: [Int] = []
+            var priced = false  // the line before the streak prices a list
             func close() {
-                if streak.count >= 3 { out.formUnion(streak.dropFirst()) }
+                if priced && streak.count >= 2 {
+                    let first = streak[0]
+                    out.formUnion(first < heights.count && heights[first] > 0
+                        ? streak.prefix { $0 >= heights.count || heights[$0] <= heights[first] * listHeadingRatio } : streak[...])
+                } else if streak.count >= 3 {
+                    out.formUnion(streak.dropFirst())
+                }
                 streak = []
             }
             for i in run where i >= 0 && !legendLines.contains(i) {
-                if i < roles.count, roles[i] == .header { streak.append(i) } else { close() }
+                if i < roles.count, roles[i] == .header { streak.append(i); continue }
+                close()
+                priced = i < texts.count && i < roles.count && roles[i] != .name && roles[i] != .description && pricesAList(texts[i])
             }
             close()
         }
         return out
     }
 
+    static let listHeadingRatio = 1.25
+
+    /// A heading or note that gives one price for a list ("CHOCOLATE BARS £10 each", "All £5 any"):
+    /// a price with its currency, ending the line or followed by "each"/"any" only.
+    static func pricesAList(_ text: String) -> Bool {
+        var t = text.trimmingSpaces()
+        for w in [" each", " any", " ea."] where t.lowercased().hasSuffix(w) { t = String(t.dropLast(w.count)) }
+        guard let f = PriceParser.find(in: t, allowPlain: false) else { return false }
+        return !f.price.hasPrefix("+") && f.after.isEmpty
+    }
+
     func run() -> Output {
-        let listedUnderHeading = Self.dishesReadAsHeadings(runs: runs, roles: roles, legendLines: legendLines)
+        let listedUnderHeading = Self.dishesReadAsHeadings(runs: runs, roles: roles, legendLines: legendLines,
+                                                           texts: lines.map(\.text),
+                                                           heights: lines.map { LineFeatures.height($0.ocrWords) })
         var items: [RawItem] = []
         var nameLike: [Bool] = []
         var sections: [String] = []
