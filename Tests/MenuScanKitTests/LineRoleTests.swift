@@ -320,6 +320,11 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         let tail = structure([("SALADS", .header, 0), ("aioli and capers", .description, 40), ("$8", .price, 66),
                               ("Caesar", .name, 100), ("$9", .price, 126)])
         #expect(tail.items.map(\.name) == ["Caesar"])
+        // A long line that sets a short name beside its description, over its own price (round 17).
+        let beside = structure([("TEAS", .header, 0), ("Earl Grey — capers, sesame, bacon and yoghurt", .description, 40),
+                                ("£19.00", .price, 66), ("Green Tea", .name, 100), ("£7", .price, 126)])
+        #expect(beside.items.map(\.name) == ["Earl Grey", "Green Tea"])
+        #expect(beside.items.map(\.price) == ["£19.00", "£7"])
     }
 
     /// Three "headings" or more in a row are a heading and the dishes listed under it whose

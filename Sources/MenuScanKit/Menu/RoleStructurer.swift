@@ -614,9 +614,12 @@ struct RoleStructurer {
                             continue
                         }
                         // Otherwise the model missed the name; a short line opens an item,
-                        // a long one is left out.
+                        // and so does a long one that sets a short name beside its description
+                        // over its own price ("Earl Grey — capers, sesame and bacon" / "£19.00");
+                        // another long one is left out.
                         let p = Self.parseNameLine(text)
-                        if text.split(separator: " ").count <= 6 && p.name.filter(\.isLetter).count >= 3 {
+                        let besideName = pricedBelow && !p.rest.isEmpty && (1...5).contains(p.name.split(separator: " ").count)
+                        if text.split(separator: " ").count <= 6 || besideName, p.name.filter(\.isLetter).count >= 3 {
                             var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: [i])
                             it.descriptionParts = p.rest
                             current = it
