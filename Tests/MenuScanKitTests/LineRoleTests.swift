@@ -276,6 +276,12 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(desc.items.map(\.name) == ["Grilled Salmon", "Burger"])
         #expect(desc.items.map(\.price) == ["$14", "12"])
         #expect(desc.items.last?.descriptionParts == ["Served with fries and", "coleslaw"])
+        // Words of a priced dish's description stay its own unless a priced name goes on from them:
+        // not before an unpriced "with …" line, and not before a supplement.
+        let kept = structure([("Burger 12", .name, 0), ("Beef patty, Cheese", .description, 26), ("with Onions", .name, 52),
+                              ("Fries 4", .name, 86), ("Add Cheese and", .description, 112), ("Bacon +2", .name, 138)])
+        #expect(kept.items.first?.descriptionParts == ["Beef patty, Cheese"])
+        #expect(kept.items.map(\.name).contains("Fries") && !kept.items.map(\.name).contains("Add Cheese and Bacon"), "\(kept.items.map { ($0.name, $0.descriptionParts) })")
     }
 
     /// Under a line that prices a list ("CHOCOLATE BARS £10 each"), short names the model read as

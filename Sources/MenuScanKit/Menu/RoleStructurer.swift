@@ -169,13 +169,17 @@ struct RoleStructurer {
     /// The first part of a name set over two lines that went into the open dish's description:
     /// the open dish has its price, its last line is an unpriced description line that starts
     /// capitalised and ends cut off by a joining word, a comma or "&" (or line `i` opens with a
-    /// joining word), and line `i` sits right under it. Taken out of the dish; nil otherwise.
+    /// joining word), and line `i` sits right under it with a price of its own (no supplement).
+    /// Taken out of the dish; nil otherwise.
     func takeWrappedHead(from current: inout RawItem?, before i: Int) -> (text: String, line: Int)? {
         guard let c = current, c.price != nil, let j = c.lines.last, j != c.lines.first, j >= 0, j < lines.count,
               j < roles.count, roles[j] == .description, i >= 0, i < lines.count else { return nil }
         let t = lines[j].text.trimmingSpaces()
-        guard c.descriptionParts.last == t, MenuStructurer.startsCapitalised(t),
-              MenuStructurer.endsUnfinished(t) || Self.opensWithJoiningWord(lines[i].text.trimmingSpaces()),
+        let next = lines[i].text.trimmingSpaces()
+        // (Words taken from a dish's description are no longer its own: only on strong evidence.)
+        let nextPriced = Self.parseNameLine(next).price.map { !$0.hasPrefix("+") } ?? false
+        guard nextPriced, c.descriptionParts.last == t, MenuStructurer.startsCapitalised(t),
+              MenuStructurer.endsUnfinished(t) || Self.opensWithJoiningWord(next),
               PriceParser.find(in: t, allowPlain: true) == nil, sitsUnder(i, j) else { return nil }
         current!.descriptionParts.removeLast()
         current!.lines.removeLast()
@@ -497,7 +501,8 @@ struct RoleStructurer {
                 if role == .description, current?.price != nil || current == nil, MenuStructurer.endsUnfinished(text),
                    MenuStructurer.startsCapitalised(text), lineRole(at: k + 1, of: run) == .name, k + 1 < run.count,
                    sitsUnder(run[k + 1], i),
-                   Self.parseNameLine(lines[run[k + 1]].text).price != nil || pricedBelow(k + 1, of: run) {
+                   Self.parseNameLine(lines[run[k + 1]].text).price.map { !$0.hasPrefix("+") } ?? false
+                    || pricedBelow(k + 1, of: run) {
                     role = .name
                 }
                 // A heading never ends in a joining word ("Reibeplätzchen mit"): a line that does
@@ -538,7 +543,7 @@ struct RoleStructurer {
                         current = nil
                         openSection(c, notes: notes)
                     }
-                    let head = p.price != nil || Self.opensWithJoiningWord(text) ? takeWrappedHead(from: &current, before: i) : nil
+                    let head = p.price != nil ? takeWrappedHead(from: &current, before: i) : nil
                     finish()
                     if p.name.filter(\.isLetter).count < 2 {
                         // nothing name-like left (a price with a scrap): treat as a price line
