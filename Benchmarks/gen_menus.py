@@ -34,7 +34,7 @@ of the labels' names.
 
 Usage: python3 Benchmarks/gen_menus.py OUT [--seed 1] [--count 40] [--price-style desc_end]
        python3 Benchmarks/gen_menus.py OUT --test      (seed 9001, 24 menus)
-       python3 Benchmarks/gen_menus.py OUT --from-labels Benchmarks/data/heldout5_menu_items.json [--seed 1]
+       python3 Benchmarks/gen_menus.py OUT --from-labels Benchmarks/data/heldout5_menu_items.json [--seed 1] [--wrap-names]
 """
 import argparse, glob, json, math, os, random
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -556,6 +556,9 @@ def main():
     ap.add_argument("--test", action="store_true", help=f"the fixed test set: seed {TEST_SEED}, 24 menus")
     ap.add_argument("--from-labels", help="a held-out written set (JSON rows with menu, section, name, description, "
                                           "allergens, may_contain): one photo per menu, its content and labels")
+    ap.add_argument("--wrap-names", action="store_true",
+                    help="with --from-labels: names too long for their column (and some others, at a joining word) "
+                         "are set over two lines; without it a written set draws exactly as before")
     a = ap.parse_args()
     if a.from_labels:
         os.makedirs(a.out, exist_ok=True)
@@ -564,7 +567,9 @@ def main():
             menus.setdefault(row["menu"], []).append(row)
         for i, (name, rows) in enumerate(menus.items()):
             rng = random.Random(a.seed * 100003 + i)
-            m = Menu(rng, labels=rows)  # (labelled_content draws no supplements and no set menus)
+            # (labelled_content draws no supplements and no set menus)
+            m = Menu(rng, labels=rows, extra=random.Random(f"wrap-{a.seed}-{i}") if a.wrap_names else None)
+            m.wrap_names = a.wrap_names
             page, items, lines = m.render()
             photo, q = photograph(page, rng)
             photo.save(os.path.join(a.out, name + ".jpg"), quality=q)

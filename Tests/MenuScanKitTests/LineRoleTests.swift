@@ -298,6 +298,22 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(plain.items.map(\.name) == ["SPICE BAG", "CURRY CHIPS"])
     }
 
+    /// On a priced page a bare name line with a priced name line right under it, no gap between
+    /// them, in the same type and case, is one name ("Apple Strudel with Werther's Original" /
+    /// "Karamel and Vanilla Sauce 3.50"); with a dish's gap, or a heading's size, it is not (round 17).
+    @Test func aBareNameWithNoGapToAPricedNameIsOneName() {
+        let out = structure(placed: [("Roast Bratwurst in a Pretzel Roll 4.75", .name, 40, 0, 20),
+                                     ("Apple Strudel with Werther's Original", .name, 40, 40, 20),
+                                     ("Karamel and Vanilla Sauce 3.50", .name, 40, 62, 20),
+                                     ("Pretzel 2.50", .name, 40, 100, 20)])
+        #expect(out.items.map(\.name) == ["Roast Bratwurst in a Pretzel Roll", "Apple Strudel with Werther's Original Karamel and Vanilla Sauce", "Pretzel"])
+        let apart = structure(placed: [("Soup 4.75", .name, 40, 0, 20), ("Apple Strudel", .name, 40, 40, 20),
+                                       ("Vanilla Sauce 3.50", .name, 40, 75, 20), ("Desserts", .name, 40, 110, 30),
+                                       ("Pretzel 2.50", .name, 40, 142, 20), ("Fries 3", .name, 40, 170, 20)])
+        #expect(!apart.items.map(\.name).contains("Apple Strudel Vanilla Sauce"))
+        #expect(!apart.items.map(\.name).contains("Desserts Pretzel"))
+    }
+
     /// A description ending in its price that reading order cut off from its dish (another
     /// column came between them) goes to the unpriced dish it sits right under (round 17).
     @Test func aPricedDescriptionCutOffFromItsDishFindsIt() {

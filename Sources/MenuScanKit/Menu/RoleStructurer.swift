@@ -250,6 +250,27 @@ struct RoleStructurer {
     /// A description line further below its item than this many of its own heights starts no part of it.
     static let maxDescriptionGap = 2.0
 
+    /// Whether name line `i` goes on with the bare name line `j` right above it on a priced page
+    /// ("Apple Strudel with Werther's Original" / "Karamel and Vanilla Sauce ……… 3.50"): `i` has
+    /// the price, it follows with no gap (at most `wrapGap` of its height: dishes stand apart
+    /// further), in about the same type (`j` not taller by 30 % as a heading would be, nor much
+    /// smaller; leaders OCR reads as letters make `i` read taller) and the same case, and `j` is
+    /// no heading (no colon ending it).
+    func setAsOneName(_ j: Int, _ i: Int) -> Bool {
+        guard j >= 0, j < lines.count, i >= 0, i < lines.count, let a = Self.box(lines[j]), let b = Self.box(lines[i]) else { return false }
+        let upper = lines[j].text.trimmingSpaces(), next = lines[i].text.trimmingSpaces()
+        let hj = LineFeatures.height(lines[j].ocrWords), hi = LineFeatures.height(lines[i].ocrWords)
+        guard hj > 0, hi > 0, hj / hi >= 0.7, hj / hi <= 1.3, !upper.hasSuffix(":"),
+              Self.parseNameLine(next).price.map({ !$0.hasPrefix("+") }) == true,
+              MenuStructurer.isMostlyCapitals(ItemName.clean(upper))
+                == MenuStructurer.isMostlyCapitals(ItemName.clean(Self.parseNameLine(next).name)),
+              abs(Double(b.x - a.x)) <= hi else { return false }
+        let gap = Double(b.y - a.maxY) / hi
+        return gap >= -0.5 && gap <= Self.wrapGap
+    }
+
+    static let wrapGap = 0.35
+
     /// The vertical gap between line `j` (above) and line `i`, in heights of line `i` (0 without boxes).
     func gapAbove(_ i: Int, after j: Int?) -> Double {
         guard let j, j >= 0, j < lines.count, let a = Self.box(lines[j]), let b = Self.box(lines[i]) else { return 0 }
@@ -468,7 +489,8 @@ struct RoleStructurer {
                 // the line under it goes on with the name, whatever role the model gave it.
                 if let c = current, let last = c.lines.last, i < roles.count, sitsUnder(i, last),
                    Self.nameGoesOn(c, lastLine: lines[last].text) && (roles[i] == .name || roles[i] == .description)
-                    || roles[i] == .name && Self.isBareName(c) && Self.opensWithJoiningWord(text) {
+                    || roles[i] == .name && Self.isBareName(c) && Self.opensWithJoiningWord(text)
+                    || pricedPage && roles[i] == .name && Self.isBareName(c) && c.lines.count == 1 && setAsOneName(last, i) {
                     let p = Self.parseNameLine(text)
                     if p.name.contains(where: \.isLetter) {
                         current!.name = Self.joinName(c.name, lastLine: lines[last].text, p.name)
