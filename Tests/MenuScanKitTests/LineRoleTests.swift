@@ -138,6 +138,29 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(menu.items.map(\.description) == ["Parmesan and rosemary on a bed of tomato 580 Cal", "Vanilla ice cream and espresso 210 Cal"])
     }
 
+    /// Prices ending descriptions under names of their own: one description that OCR put before
+    /// its name leaves its price outside the role structure, but the price-keyed structure,
+    /// whose items would open on description lines, does not replace it (round 17).
+    @Test func descriptionsThatEndInPricesAreNoDishNames() {
+        let page = block(height: 520, [
+            tline("SIGNATURE DISHES", x: 20, y: 0, h: 34),
+            tline("BRAISED PRAWN RISOTTO", x: 20, y: 50, h: 24),
+            tline("Chilli and avocado served with parmesan, thyme, black beans £11", x: 20, y: 80, h: 18),
+            tline("Salsa verde and chickpeas topped with coriander, olives £15", x: 20, y: 118, h: 18),
+            tline("STICKY LAMB WRAP", x: 20, y: 120, h: 24),
+            tline("TURKEY CROQUETTES", x: 20, y: 170, h: 24),
+            tline("Basil and aioli served with feta and mint £16.00", x: 20, y: 200, h: 18),
+            tline("MACKEREL KEBAB", x: 20, y: 240, h: 24),
+            tline("Pickled cabbage, chilli, gherkins, capers and black beans £14.00", x: 20, y: 270, h: 18),
+            tline("HONEY DUCK CONFIT", x: 20, y: 310, h: 24),
+            tline("Butter, mayonnaise, pine nuts, mint and lime £26.00", x: 20, y: 340, h: 18),
+        ])
+        let menu = analyzer.analyze(page: page, profile: nil)
+        let names = Set(menu.items.map(\.name))
+        #expect(["BRAISED PRAWN RISOTTO", "TURKEY CROQUETTES", "MACKEREL KEBAB", "HONEY DUCK CONFIT"].allSatisfy(names.contains),
+                "\(menu.items.map(\.name))")
+    }
+
     @Test func aPlainPriceAfterAGutterEndingADescriptionRowIsThePrice() {
         // "aioli and rocket        12 550 Cal": a price column (plain numbers, calories)
         // read onto the description's row; a number in the text (no gutter) is no price.

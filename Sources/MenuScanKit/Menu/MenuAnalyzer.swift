@@ -454,7 +454,15 @@ public struct MenuAnalyzer: Sendable {
             let priceLines = runs.joined().filter { $0 >= 0 && $0 < lines.count && !legendLines.contains($0)
                 && PriceParser.find(in: lines[$0].text, allowPlain: false) != nil }.count
             func orphanPrices(_ items: [RawItem]) -> Int { max(0, priceLines - items.filter { $0.price != nil }.count) }
-            if priced.items.count >= Self.minimumPricedItems && orphanPrices(priced.items) < orphanPrices(out.items) {
+            // …but not where most of its items open on lines the role model reads as descriptions
+            // (prices ending descriptions under names it did not key on: "Basil and aioli served
+            // with feta £16.00" is no dish's name).
+            let pricedNamed = priced.items.filter { it in
+                guard let first = it.lines.first, first >= 0, first < roles.roles.count else { return false }
+                return roles.roles[first] == .name || roles.roles[first] == .header
+            }.count
+            if priced.items.count >= Self.minimumPricedItems && orphanPrices(priced.items) < orphanPrices(out.items)
+                && 2 * pricedNamed >= priced.items.count {
                 raw = priced.items; sections = priced.sections; loose = priced.looseLines; notes = pricedNotes
             } else {
                 raw = out.items; sections = out.sections; loose = out.looseLines
