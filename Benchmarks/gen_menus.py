@@ -6,8 +6,13 @@ right-aligned, inline ("LATTE 4"), absent, in their own column, after dot
 leaders, at the end of the description's last line, as several sizes ("12/18"); calories ("450 Cal") with or without a
 price; supplements ("add chicken +3"); set-menu lines ("Two courses 30");
 boxed sections; centred designs; ALL-CAPS or Title Case names; descriptions
-under or beside the name; section headers in decorative fonts — then degrades
-the page like a phone photo (perspective, uneven light, blur, noise, JPEG).
+under or beside the name; section headers in decorative fonts; long names set
+over two lines (cut at a joining word or a comma where one fits, the price on
+the last line); lists of short names under one printed price ("CHOCOLATE BARS
+£4 each", "All £3"), sometimes two a row — then degrades the page like a phone
+photo (perspective, uneven light, blur, noise, JPEG). The last two families
+(round 17) are drawn from a generator of their own, so a menu that draws
+neither renders byte-identically to earlier rounds.
 
 Writes, per menu, into OUT:
   NAME.jpg          the photo
