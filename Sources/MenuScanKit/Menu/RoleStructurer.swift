@@ -163,7 +163,13 @@ struct RoleStructurer {
     func pricedBelow(_ k: Int, of run: [Int]) -> Bool {
         guard k >= 0, k + 1 < run.count, lineRole(at: k + 1, of: run) == .price, run[k + 1] < lines.count else { return false }
         let t = lines[run[k + 1]].text.trimmingSpaces()
-        return !t.hasPrefix("+") && sitsUnder(run[k + 1], run[k])
+        guard !t.hasPrefix("+"), run[k] >= 0, run[k] < lines.count,
+              let a = Self.box(lines[run[k]]), let b = Self.box(lines[run[k + 1]]) else { return false }
+        // (A line box OCR grew with a descender or a stray mark may reach down over the price: its
+        // top under the middle of the line is enough.)
+        let h = LineFeatures.height(lines[run[k + 1]].ocrWords)
+        return h > 0 && 2 * b.y > 2 * a.y + a.height && Double(b.y - a.maxY) <= Self.maxDescriptionGap * h
+            && Double(b.x) >= Double(a.x) - h && b.x < a.maxX
     }
 
     /// The first part of a name set over two lines that went into the open dish's description:
