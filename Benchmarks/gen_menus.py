@@ -300,7 +300,8 @@ class Menu:
             shared = None
             if self.shared_price and self.price_style != "absent" and self.xr.random() < 0.4:
                 # A list of short names under one printed price ("Chocolate bars 4.95 each"): the
-                # items print no price of their own (their labels hold none), sometimes two a row.
+                # items print no price of their own (their labels hold the list's, as the real
+                # menus' labels do: "4.95 each"), sometimes two a row.
                 kind = self.xr.choice(list(SHARED))
                 names = self.xr.sample(SHARED[kind], self.xr.randint(4, 8))
                 items = [dict(name=n.upper() if self.caps_names else n, description="", price=None, cal=None, sup=None)
@@ -379,7 +380,8 @@ class Menu:
                             k = len(items_out)
                             text(x0 + c2 * colw // 2, y, it["name"], self.f_name, "name", sec, k,
                                  align="centre" if self.centred and per_row == 1 else "left", width=colw // per_row)
-                            items_out.append(dict(section=sec, name=it["name"], description="", price=None))
+                            items_out.append(dict(section=sec, name=it["name"], description="",
+                                                  price=f"{shared['price']} {shared['each']}".strip()))
                         y += lh(self.f_name) + int(self.body * self.xr.uniform(0.1, 0.5))
                     if self.boxed:
                         d.rectangle([x0 - self.body // 2, box_top, x0 + colw + self.body // 2, y], outline=40, width=3)

@@ -308,8 +308,9 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
     }
 
     /// Under a line that prices a list ("CHOCOLATE BARS £10 each"), short names the model read as
-    /// headings are all its dishes, up to a line set taller (the next heading); without it, the
-    /// first of three is the heading (round 17).
+    /// headings are all its dishes, up to a line set taller (the next heading), and a dish of the
+    /// list without a price of its own has the list's; without it, the first of three is the
+    /// heading (round 17).
     @Test func namesUnderAListPriceAreDishes() {
         let out = structure(placed: [("CHOCOLATE BARS £10 each", .other, 40, 0, 30), ("GALAXY", .header, 40, 40, 20),
                                      ("CRUNCHIE", .header, 40, 70, 20), ("SNICKERS", .header, 40, 100, 20),
@@ -317,6 +318,15 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(out.items.map(\.name) == ["GALAXY", "CRUNCHIE", "SNICKERS", "Cheesecake"])
         #expect(RoleStructurer.pricesAList("All £5 any") && RoleStructurer.pricesAList("Soft Drinks 2,50 €"))
         #expect(!RoleStructurer.pricesAList("Add cheese +1") && !RoleStructurer.pricesAList("Open daily 12-22 h"))
+        // The list's dishes have its price; "… each" over unpriced names is the list's heading.
+        #expect(out.items.prefix(3).allSatisfy { $0.price == "£10" } && out.items.last?.price == "£6")
+        let each = structure([("CHOCOLATE BARS 7,00 each", .name, 0), ("Bounty", .name, 30), ("Rolo", .name, 60),
+                              ("DIPS", .header, 100), ("All £1.50", .note, 130), ("Ketchup", .name, 160),
+                              ("BURGERS", .header, 200), ("Add fries for £2.50", .note, 230), ("Cheeseburger", .name, 260)])
+        #expect(each.items.map(\.name) == ["Bounty", "Rolo", "Ketchup", "Cheeseburger"])
+        #expect(each.items.map(\.price) == ["7,00", "7,00", "£1.50", nil])
+        #expect(RoleStructurer.listPrice("Add fries for £2.50", heading: false) == nil)
+        #expect(RoleStructurer.listPrice("PIZZAS £8.95", heading: true) == "£8.95")
         let plain = structure([("CHIPPER", .header, 0), ("SPICE BAG", .header, 30), ("CURRY CHIPS", .header, 60)])
         #expect(plain.items.map(\.name) == ["SPICE BAG", "CURRY CHIPS"])
     }

@@ -410,6 +410,19 @@ struct RoleStructurer {
 
     static let listHeadingRatio = 1.25
 
+    /// The one price a line gives a list of dishes: a heading ending in a price ("ICE CREAM TUBS
+    /// 4 €", "CHOCOLATE BARS £10 each"), or a note that says so ("All £5", "£3 each", "Any 2,50 €");
+    /// nil for other notes ("Add fries for £2.50" prices an extra, not the list).
+    static func listPrice(_ text: String, heading: Bool) -> String? {
+        var t = text.trimmingSpaces()
+        var each = false
+        for w in [" each", " any", " ea."] where t.lowercased().hasSuffix(w) { t = String(t.dropLast(w.count)); each = true }
+        guard let f = PriceParser.find(in: t, allowPlain: false), !f.price.hasPrefix("+"), f.after.isEmpty else { return nil }
+        let first = t.split(separator: " ").first?.lowercased() ?? ""
+        guard heading || each || ["all", "any", "alle", "tous", "toutes", "todos", "todas", "tutti", "tutte"].contains(first) else { return nil }
+        return f.price
+    }
+
     /// A heading or note that gives one price for a list ("CHOCOLATE BARS £10 each", "All £5 any"):
     /// a price with its currency, ending the line or followed by "each"/"any" only.
     static func pricesAList(_ text: String) -> Bool {
@@ -438,7 +451,11 @@ struct RoleStructurer {
             else { notesBySection.append((section, sectionLine, [i])) }
         }
         /// An "item" that was a section header: its section opens, its statements are the section's notes.
+        // The price a heading or note gives every dish of its list ("CHOCOLATE BARS £10 each",
+        // "All £5 any"): a dish of the list without a price of its own has it.
+        var listPrice: String? = nil
         func openSection(_ c: RawItem, notes: [Int]) {
+            listPrice = nil
             section = c.name
             sectionLine = c.lines.first
             sections.append(c.name)
@@ -484,7 +501,11 @@ struct RoleStructurer {
             var current: RawItem? = nil
             var currentNameLike = false
             func finish() {
-                if var it = current { it.closed = true; items.append(it); nameLike.append(currentNameLike) }
+                if var it = current {
+                    it.closed = true
+                    if it.price == nil, let listPrice { it.price = listPrice }
+                    items.append(it); nameLike.append(currentNameLike)
+                }
                 current = nil
             }
             for (k, i) in run.enumerated() where i >= 0 && i < lines.count {
@@ -538,6 +559,20 @@ struct RoleStructurer {
                 if role == .header, MenuStructurer.endsUnfinished(text), let below = lineRole(at: k + 1, of: run),
                    below == .name || below == .description {
                     role = .name
+                }
+                // "CHOCOLATE BARS 7,00 each" over unpriced names: the list's heading, read as a dish.
+                if role == .name, let last = text.split(separator: " ").last, ["each", "any"].contains(last.lowercased()),
+                   Self.listPrice(text, heading: false) != nil, lineRole(at: k + 1, of: run) == .name, k + 1 < run.count,
+                   Self.parseNameLine(lines[run[k + 1]].text).price == nil {
+                    role = .header
+                }
+                if role == .header {
+                    finish()
+                    listPrice = Self.listPrice(text, heading: true)
+                } else if role == .note || role == .other || role == .description && current == nil,
+                          let price = Self.listPrice(text, heading: false) {
+                    finish()
+                    listPrice = price
                 }
                 switch role {
                 case .header:
