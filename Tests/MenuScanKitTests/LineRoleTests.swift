@@ -291,13 +291,6 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(read.items.map(\.price) == ["4€", "16€", "6€", "11,00", "$12.00"])
         #expect(read.items.first?.descriptionParts == ["Tahini and soy on a bed of capers"])
         #expect(read.items.last?.descriptionParts == ["spring onion and parmesan"])
-        // After a priced dish with its description, a capitalised line with a price of its own is
-        // the next dish; after a bare priced line (an extra: "Add Bacon $1.50") it is not split off.
-        let next = structure([("Sticky Toffee Pudding $6.00", .name, 0), ("Brioche and mustard with leeks", .description, 26),
-                              ("Ice Cream in Charred Corn Sauce $18", .description, 52),
-                              ("Add Bacon $1.50", .name, 90), ("Add Olives or jalapeños $0.50", .description, 116)])
-        #expect(next.items.map(\.name) == ["Sticky Toffee Pudding", "Ice Cream in Charred Corn Sauce", "Add Bacon"])
-        #expect(next.items.map(\.price) == ["$6.00", "$18", "$1.50"])
         // A description that goes on under an unpriced dish stays its description ("with" opening
         // a description line is no name), and so does a wrapped description tail.
         let desc = structure([("Grilled Salmon", .name, 0), ("with lemon butter and", .description, 26),

@@ -659,20 +659,6 @@ struct RoleStructurer {
                         currentNameLike = false
                         continue
                     }
-                    // A dish has one price: after a priced dish with its description, a capitalised
-                    // line with a price of its own ("Ice Cream in Charred Corn Sauce with Leeks $18")
-                    // is the next dish, read as a description.
-                    if let c = current, c.price != nil, !c.descriptionParts.isEmpty, MenuStructurer.startsCapitalised(text),
-                       let f = PriceParser.find(in: Self.splitCalories(text).0, allowPlain: false), !f.price.hasPrefix("+"),
-                       f.before.filter(\.isLetter).count >= 3 {
-                        finish()
-                        let p = Self.parseNameLine(text)
-                        var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: [i])
-                        it.descriptionParts = p.rest
-                        current = it
-                        currentNameLike = false
-                        continue
-                    }
                     // "Minestrone – coriander and lemon on feta $14": a priced line that sets a short
                     // capitalised name beside its description is a dish of its own where no item is
                     // open or the open one has its price already.
