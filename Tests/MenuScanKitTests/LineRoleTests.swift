@@ -319,12 +319,12 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(RoleStructurer.pricesAList("All £5 any") && RoleStructurer.pricesAList("Soft Drinks 2,50 €"))
         #expect(!RoleStructurer.pricesAList("Add cheese +1") && !RoleStructurer.pricesAList("Open daily 12-22 h"))
         // The list's dishes have its price; "… each" over unpriced names is the list's heading.
-        #expect(out.items.prefix(3).allSatisfy { $0.price == "£10" } && out.items.last?.price == "£6")
+        #expect(out.items.prefix(3).allSatisfy { $0.price == nil && $0.listPrice == "£10" } && out.items.last?.price == "£6")
         let each = structure([("CHOCOLATE BARS 7,00 each", .name, 0), ("Bounty", .name, 30), ("Rolo", .name, 60),
                               ("DIPS", .header, 100), ("All £1.50", .note, 130), ("Ketchup", .name, 160),
                               ("BURGERS", .header, 200), ("Add fries for £2.50", .note, 230), ("Cheeseburger", .name, 260)])
         #expect(each.items.map(\.name) == ["Bounty", "Rolo", "Ketchup", "Cheeseburger"])
-        #expect(each.items.map(\.price) == ["7,00", "7,00", "£1.50", nil])
+        #expect(each.items.map { $0.price ?? $0.listPrice } == ["7,00", "7,00", "£1.50", nil])
         #expect(RoleStructurer.listPrice("Add fries for £2.50", heading: false) == nil)
         #expect(RoleStructurer.listPrice("PIZZAS £8.95", heading: true) == "£8.95")
         let plain = structure([("CHIPPER", .header, 0), ("SPICE BAG", .header, 30), ("CURRY CHIPS", .header, 60)])

@@ -467,6 +467,7 @@ public struct MenuAnalyzer: Sendable {
             } else {
                 raw = out.items; sections = out.sections; loose = out.looseLines
                 notes = out.sectionNotes; nameLike = out.nameLike
+                for k in raw.indices where raw[k].price == nil { raw[k].price = raw[k].listPrice }
             }
         } else if perLine {
             for run in runs {

@@ -15,6 +15,10 @@ struct RawItem: Sendable {
     var name: String
     var descriptionParts: [String] = []
     var price: String?
+    /// The price a heading or note gives the item's list ("CHOCOLATE BARS £10 each"): its price
+    /// when it prints none of its own. Kept apart so that it never counts as a printed price
+    /// the item took (the structure choice counts those).
+    var listPrice: String?
     /// Indices (into the flat line list) of the item's own lines.
     var lines: [Int]
     /// Section notes ("All burgers served on a brioche bun") that apply to it.

@@ -503,7 +503,7 @@ struct RoleStructurer {
             func finish() {
                 if var it = current {
                     it.closed = true
-                    if it.price == nil, let listPrice { it.price = listPrice }
+                    if it.price == nil { it.listPrice = listPrice }
                     items.append(it); nameLike.append(currentNameLike)
                 }
                 current = nil
