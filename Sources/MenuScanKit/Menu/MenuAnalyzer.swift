@@ -456,13 +456,16 @@ public struct MenuAnalyzer: Sendable {
             func orphanPrices(_ items: [RawItem]) -> Int { max(0, priceLines - items.filter { $0.price != nil }.count) }
             // …but not where most of its items open on lines the role model reads as descriptions
             // (prices ending descriptions under names it did not key on: "Basil and aioli served
-            // with feta £16.00" is no dish's name).
+            // with feta £16.00" is no dish's name) and the role structure left few prices (at most
+            // a quarter) without their dish: one-line dishes "Garlic bread with butter 4.00" the
+            // model read as descriptions leave half their prices outside its structure.
             let pricedNamed = priced.items.filter { it in
                 guard let first = it.lines.first, first >= 0, first < roles.roles.count else { return false }
                 return roles.roles[first] == .name || roles.roles[first] == .header
             }.count
-            if priced.items.count >= Self.minimumPricedItems && orphanPrices(priced.items) < orphanPrices(out.items)
-                && 2 * pricedNamed >= priced.items.count {
+            let roleOrphans = orphanPrices(out.items)
+            if priced.items.count >= Self.minimumPricedItems && orphanPrices(priced.items) < roleOrphans
+                && (2 * pricedNamed >= priced.items.count || 4 * roleOrphans > priceLines) {
                 raw = priced.items; sections = priced.sections; loose = priced.looseLines; notes = pricedNotes
             } else {
                 raw = out.items; sections = out.sections; loose = out.looseLines
