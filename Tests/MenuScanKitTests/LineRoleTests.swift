@@ -138,6 +138,24 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(menu.items.map(\.description) == ["Parmesan and rosemary on a bed of tomato 580 Cal", "Vanilla ice cream and espresso 210 Cal"])
     }
 
+    /// A list's dishes come out of the analysis with the list's price (round 17).
+    @Test func aListsDishesHaveItsPriceInTheAnalysis() {
+        let page = block(height: 400, [
+            tline("BURGERS", x: 20, y: 0, h: 34),
+            tline("Cheeseburger £9.50", x: 20, y: 50, h: 22),
+            tline("Bacon Burger £10.50", x: 20, y: 80, h: 22),
+            tline("Veggie Burger £9.00", x: 20, y: 110, h: 22),
+            tline("CHOCOLATE BARS £2 each", x: 20, y: 160, h: 34),
+            tline("Mars", x: 20, y: 210, h: 22),
+            tline("Twix", x: 20, y: 240, h: 22),
+            tline("Bounty", x: 20, y: 270, h: 22),
+        ])
+        let menu = analyzer.analyze(page: page, profile: nil)
+        let price = Dictionary(menu.items.map { ($0.name, $0.price) }, uniquingKeysWith: { a, _ in a })
+        #expect(price["Cheeseburger"] == "£9.50", "\(menu.items.map { ($0.name, $0.price) })")
+        #expect(["Mars", "Twix", "Bounty"].allSatisfy { price[$0] == "£2" }, "\(menu.items.map { ($0.name, $0.price) })")
+    }
+
     /// Prices ending descriptions under names of their own: one description that OCR put before
     /// its name leaves its price outside the role structure, but the price-keyed structure,
     /// whose items would open on description lines, does not replace it (round 17).
