@@ -192,6 +192,31 @@ private func checkRuns(_ p: OCRPage, _ i: Int) {
         #expect(out.blocks.count == 2 && out.blocks[0].lines.count == 40 && out.words.count == 80)
     }
 
+    /// The role structurer on random roles, boxes and runs (runs that skip lines, repeat them or
+    /// name lines the page lacks), with the texts its round-17 rules key on: joining words at
+    /// either end, "each" lists, beside dashes, lone and supplement prices. It returns, and every
+    /// line index it hands back is one of the page's.
+    @Test func roleStructurerOnRandomRolesAndRuns() {
+        let texts = ["CLUB SANDWICH ON TOMATO WITH", "WITH GINGER $18", "Bianca in Chickpeas Sauce with", "Yoghurt 16€",
+                     "CHOCOLATE BARS £10 each", "All £5 any", "GALAXY", "Lentil Soup – spring onion and parmesan $12.00",
+                     "11,00", "+2", "Bacon +2", "Add Cheese and", "Earl Grey — capers, sesame", "£19.00", "", "and",
+                     "Leek and Potato Soup in", "Black Beans Sauce 6€", "Apple Strudel with Werther's Original", "Menu A"]
+        let roles = LineRole.allCases
+        let rowGen = zip(Gen.int(in: 0..<texts.count), Gen.int(in: 0..<roles.count), Gen.int(in: -50...800),
+                         Gen.int(in: -50...1600), Gen.int(in: 0...60))
+        let runGen = Gen.int(in: -2...30).array(of: 0...30).array(of: 0...4)
+        forEachDrawn(300, seed: 71, zip(rowGen.array(of: 0...24), runGen)) { _, drawn in
+            let (rows, runs) = drawn
+            let lines = rows.map { t, _, x, y, h in
+                StructLine(text: texts[t], words: [], ocrWords: texts[t].isEmpty ? [] : tline(texts[t], x: x, y: y, h: max(h, 1)).words)
+            }
+            let out = RoleStructurer(lines: lines, runs: runs, legendLines: [], roles: rows.map { roles[$0.1] },
+                                     nameProbability: rows.map { _ in 0.6 }, headingsInCapitals: false).run()
+            #expect(out.items.allSatisfy { $0.lines.allSatisfy { lines.indices.contains($0) } })
+            #expect(out.looseLines.allSatisfy { lines.indices.contains($0) })
+        }
+    }
+
     @Test func menuAnalysisOnRandomPagesAndText() {
         let analyzer = AllergenFixtures.analyzer
         let profile = AllergenProfile(allergens: [.peanuts, .milk])

@@ -158,6 +158,12 @@ struct RoleStructurer {
         loose.removeAll { taken.contains($0) }
     }
 
+    /// The text of the line at position `k` of a run (nil past its end or for a line the page lacks).
+    func lineText(at k: Int, of run: [Int]) -> String? {
+        guard k >= 0, k < run.count, run[k] >= 0, run[k] < lines.count else { return nil }
+        return lines[run[k]].text
+    }
+
     /// Whether the line after position `k` of a run is a lone price (no supplement "+3") set
     /// right under the line at `k`, in its column.
     func pricedBelow(_ k: Int, of run: [Int]) -> Bool {
@@ -548,10 +554,9 @@ struct RoleStructurer {
                 // "Yoghurt 16€") read as a description: capitalised, cut off by a joining word,
                 // after a priced dish (or none), with a priced name right under it in its column.
                 if role == .description, current?.price != nil || current == nil, MenuStructurer.endsUnfinished(text),
-                   MenuStructurer.startsCapitalised(text), lineRole(at: k + 1, of: run) == .name, k + 1 < run.count,
-                   sitsUnder(run[k + 1], i),
-                   Self.parseNameLine(lines[run[k + 1]].text).price.map { !$0.hasPrefix("+") } ?? false
-                    || pricedBelow(k + 1, of: run) {
+                   MenuStructurer.startsCapitalised(text), lineRole(at: k + 1, of: run) == .name,
+                   let below = lineText(at: k + 1, of: run), sitsUnder(run[k + 1], i),
+                   Self.parseNameLine(below).price.map { !$0.hasPrefix("+") } ?? false || pricedBelow(k + 1, of: run) {
                     role = .name
                 }
                 // A heading never ends in a joining word ("Reibeplätzchen mit"): a line that does
@@ -562,8 +567,8 @@ struct RoleStructurer {
                 }
                 // "CHOCOLATE BARS 7,00 each" over unpriced names: the list's heading, read as a dish.
                 if role == .name, let last = text.split(separator: " ").last, ["each", "any"].contains(last.lowercased()),
-                   Self.listPrice(text, heading: false) != nil, lineRole(at: k + 1, of: run) == .name, k + 1 < run.count,
-                   Self.parseNameLine(lines[run[k + 1]].text).price == nil {
+                   Self.listPrice(text, heading: false) != nil, lineRole(at: k + 1, of: run) == .name,
+                   let below = lineText(at: k + 1, of: run), Self.parseNameLine(below).price == nil {
                     role = .header
                 }
                 if role == .header {
