@@ -8,7 +8,10 @@
 # The split is each set's own (sha1 of the menu id; modulus 2 for set 3, 3 for
 # the others): report the check part, look at the tune part.
 #
-# Usage: sh Benchmarks/drawn_safety.sh [OUT=/tmp/menuscan-drawn] [PART=check] [BIN=.build/release/menuscan]
+# With WRAP=1 each set is drawn with its long names set over two lines (gen_menus.py
+# --wrap-names) into OUT/setN-wrap, and reported as "set N wrapped".
+#
+# Usage: [WRAP=1] sh Benchmarks/drawn_safety.sh [OUT=/tmp/menuscan-drawn] [PART=check] [BIN=.build/release/menuscan]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-/tmp/menuscan-drawn}
@@ -18,10 +21,12 @@ for n in 1 2 3 4 5 6 7 8; do
   f=$here/data/heldout${n}_menu_items.json
   [ "$n" = 1 ] && f=$here/data/heldout_menu_items.json
   m=3; [ "$n" = 3 ] && m=2
-  [ -d "$out/set$n" ] || python3 "$here/gen_menus.py" "$out/set$n" --from-labels "$f" --seed 12 >/dev/null
-  python3 "$here/allergen_photo_eval.py" --bin "$bin" --pipeline --dir "$out/set$n" --modulus $m --part "$part" > "$out/set$n-$part.txt"
-  printf 'set %s (%s): %s; recall %s; safe on truly-free %s\n' "$n" "$part" \
-    "$(sed -n 's/^Wrong "safe" verdicts on matched items: //p' "$out/set$n-$part.txt")" \
-    "$(sed -n 's/^Recall on matched items (contains): //p' "$out/set$n-$part.txt")" \
-    "$(sed -n 's/^"Safe" on truly-free (item, allergen) pairs of matched items: //p' "$out/set$n-$part.txt")"
+  d=set$n; label="set $n"; flags=""
+  if [ "${WRAP:-0}" = 1 ]; then d=set$n-wrap; label="set $n wrapped"; flags=--wrap-names; fi
+  [ -d "$out/$d" ] || python3 "$here/gen_menus.py" "$out/$d" --from-labels "$f" --seed 12 $flags >/dev/null
+  python3 "$here/allergen_photo_eval.py" --bin "$bin" --pipeline --dir "$out/$d" --modulus $m --part "$part" > "$out/$d-$part.txt"
+  printf '%s (%s): %s; recall %s; safe on truly-free %s\n' "$label" "$part" \
+    "$(sed -n 's/^Wrong "safe" verdicts on matched items: //p' "$out/$d-$part.txt")" \
+    "$(sed -n 's/^Recall on matched items (contains): //p' "$out/$d-$part.txt")" \
+    "$(sed -n 's/^"Safe" on truly-free (item, allergen) pairs of matched items: //p' "$out/$d-$part.txt")"
 done
