@@ -443,12 +443,7 @@ struct AllergenClassifier: Sendable {
     /// `fillingJoins` and nothing else: no other function word ("with"), no comma (a list after a
     /// name is what a dish is made of: "Salatah – tomato, cucumber, onion").
     static func joinsIngredientsOnly(roles: [LexiconEntry.Role], tokens: [Token]) -> Bool {
-        guard roles.allSatisfy({ $0 == .ingredient || $0 == .function }),
-              (2...3).contains(roles.filter({ $0 == .ingredient }).count),
-              !tokens.contains(where: { $0.kind == .punct && $0.norm == "," }) else { return false }
-        let words = tokens.filter { fillingJoins.contains($0.norm) }.count
-        let symbols = tokens.filter { $0.kind == .punct && ($0.norm == "&" || $0.norm == "+") }.count
-        return words + symbols >= 1 && roles.filter { $0 == .function }.count <= words
+        joinsFoods(roles: roles, tokens: tokens, dishesToo: false)
     }
 
     /// "Nutella & Banana", "Prosciutto cotto e funghi", "Tonno e uova": two or three foods joined
@@ -456,8 +451,16 @@ struct AllergenClassifier: Sendable {
     /// names (waffles, tramezzini), not a dish of their own, even where one of them is a dish
     /// row. ("Burger & Fries" joins dishes; "Fish & Chips" is one term.)
     static func coordinatesAFilling(roles: [LexiconEntry.Role], tokens: [Token]) -> Bool {
-        let foods = roles.filter { $0 == .dish || $0 == .ingredient }
-        guard roles.allSatisfy({ $0 == .dish || $0 == .ingredient || $0 == .function }),
+        joinsFoods(roles: roles, tokens: tokens, dishesToo: true)
+    }
+
+    /// Two or three foods, one of them an ingredient (the others ingredients too unless
+    /// `dishesToo`), joined by "&", "+" or a word of `fillingJoins`, with no other function word
+    /// than those joins and no comma.
+    static func joinsFoods(roles: [LexiconEntry.Role], tokens: [Token], dishesToo: Bool) -> Bool {
+        let isFood = { (r: LexiconEntry.Role) in r == .ingredient || dishesToo && r == .dish }
+        let foods = roles.filter(isFood)
+        guard roles.allSatisfy({ isFood($0) || $0 == .function }),
               (2...3).contains(foods.count), foods.contains(.ingredient),
               !tokens.contains(where: { $0.kind == .punct && $0.norm == "," }) else { return false }
         let words = tokens.filter { fillingJoins.contains($0.norm) }.count
