@@ -189,8 +189,7 @@ struct RoleStructurer {
         let t = lines[j].text.trimmingSpaces()
         let next = lines[i].text.trimmingSpaces()
         // (Words taken from a dish's description are no longer its own: only on strong evidence.)
-        let nextPriced = Self.parseNameLine(next).price.map { !$0.hasPrefix("+") } ?? false
-        guard nextPriced, c.descriptionParts.last == t, MenuStructurer.startsCapitalised(t),
+        guard Self.hasOwnPrice(next), c.descriptionParts.last == t, MenuStructurer.startsCapitalised(t),
               MenuStructurer.endsUnfinished(t) || Self.opensWithJoiningWord(next),
               PriceParser.find(in: t, allowPlain: true) == nil, sitsUnder(i, j) else { return nil }
         current!.descriptionParts.removeLast()
@@ -198,16 +197,20 @@ struct RoleStructurer {
         return (t, j)
     }
 
-    /// The item of a priced line that sets a short capitalised name (one to five words) beside
-    /// its description with a dash ("Lentil Soup – spring onion and parmesan $12.00"); nil otherwise.
-    static func besideItem(_ text: String, line i: Int, section: String?, sectionLine: Int?) -> RawItem? {
+    /// Whether a name line carries a price of its own (no supplement "+2").
+    static func hasOwnPrice(_ text: String) -> Bool {
+        parseNameLine(text).price.map { !$0.hasPrefix("+") } ?? false
+    }
+
+    /// A priced line that sets a short capitalised name (one to five words) beside its
+    /// description with a dash ("Lentil Soup – spring onion and parmesan $12.00"), read as a
+    /// name line; nil otherwise.
+    static func besideDish(_ text: String) -> (name: String, price: String?, rest: [String])? {
         guard PriceParser.find(in: text, allowPlain: false) != nil else { return nil }
         let p = parseNameLine(text)
         guard p.price != nil, !p.rest.isEmpty, (1...5).contains(p.name.split(separator: " ").count),
               MenuStructurer.startsCapitalised(p.name), p.name.filter(\.isLetter).count >= 3 else { return nil }
-        var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: [i])
-        it.descriptionParts = p.rest
-        return it
+        return p
     }
 
     /// Whether item `c` is a bare name cut off by its line's end: one name line (at most two
@@ -270,12 +273,11 @@ struct RoleStructurer {
     /// no heading (no colon ending it).
     func setAsOneName(_ j: Int, _ i: Int) -> Bool {
         guard j >= 0, j < lines.count, i >= 0, i < lines.count, let a = Self.box(lines[j]), let b = Self.box(lines[i]) else { return false }
-        let upper = lines[j].text.trimmingSpaces(), next = lines[i].text.trimmingSpaces()
+        let upper = lines[j].text.trimmingSpaces(), next = Self.parseNameLine(lines[i].text.trimmingSpaces())
         let hj = LineFeatures.height(lines[j].ocrWords), hi = LineFeatures.height(lines[i].ocrWords)
         guard hj > 0, hi > 0, hj / hi >= 0.7, hj / hi <= 1.3, !upper.hasSuffix(":"),
-              Self.parseNameLine(next).price.map({ !$0.hasPrefix("+") }) == true,
-              MenuStructurer.isMostlyCapitals(ItemName.clean(upper))
-                == MenuStructurer.isMostlyCapitals(ItemName.clean(Self.parseNameLine(next).name)),
+              next.price.map({ !$0.hasPrefix("+") }) == true,
+              MenuStructurer.isMostlyCapitals(ItemName.clean(upper)) == MenuStructurer.isMostlyCapitals(ItemName.clean(next.name)),
               abs(Double(b.x - a.x)) <= hi else { return false }
         let gap = Double(b.y - a.maxY) / hi
         return gap >= -0.5 && gap <= Self.wrapGap
@@ -431,12 +433,7 @@ struct RoleStructurer {
 
     /// A heading or note that gives one price for a list ("CHOCOLATE BARS £10 each", "All £5 any"):
     /// a price with its currency, ending the line or followed by "each"/"any" only.
-    static func pricesAList(_ text: String) -> Bool {
-        var t = text.trimmingSpaces()
-        for w in [" each", " any", " ea."] where t.lowercased().hasSuffix(w) { t = String(t.dropLast(w.count)) }
-        guard let f = PriceParser.find(in: t, allowPlain: false) else { return false }
-        return !f.price.hasPrefix("+") && f.after.isEmpty
-    }
+    static func pricesAList(_ text: String) -> Bool { listPrice(text, heading: true) != nil }
 
     func run() -> Output {
         let listedUnderHeading = Self.dishesReadAsHeadings(runs: runs, roles: roles, legendLines: legendLines,
@@ -503,6 +500,15 @@ struct RoleStructurer {
             guard let h = height(c), Self.mayBeHeading(height: h, sizes: sizes) else { return nil }
             return headerNotes(c, sizedAsHeading: sizes != nil)
         }
+        /// Whether line `i` (`text`) goes on with the name of the open dish `c`, whose last line is
+        /// `last`: right under it, and the name was cut off at a joining word or a comma, or the
+        /// line opens with a joining word, or (on a priced page) it follows with no gap.
+        func goesOnWithName(_ c: RawItem, last: Int, line i: Int, text: String) -> Bool {
+            guard i < roles.count, sitsUnder(i, last) else { return false }
+            if Self.nameGoesOn(c, lastLine: lines[last].text) { return roles[i] == .name || roles[i] == .description }
+            guard roles[i] == .name, Self.isBareName(c) else { return false }
+            return Self.opensWithJoiningWord(text) || pricedPage && c.lines.count == 1 && setAsOneName(last, i)
+        }
         for run in runs {
             var current: RawItem? = nil
             var currentNameLike = false
@@ -514,16 +520,21 @@ struct RoleStructurer {
                 }
                 current = nil
             }
+            /// Closes the open dish and opens one from a name line read by `parseNameLine`.
+            func open(_ p: (name: String, price: String?, rest: [String]), lines ls: [Int], nameLike: Bool = false) {
+                finish()
+                var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: ls)
+                it.descriptionParts = p.rest
+                current = it
+                currentNameLike = nameLike
+            }
             for (k, i) in run.enumerated() where i >= 0 && i < lines.count {
                 let text = lines[i].text.trimmingCharacters(in: .whitespaces)
                 if text.isEmpty { continue }
                 if legendLines.contains(i) { finish(); continue }
                 // A name cut off by its line's end ("Großer Salatteller mit" / "Räucherlachs 12,50"):
                 // the line under it goes on with the name, whatever role the model gave it.
-                if let c = current, let last = c.lines.last, i < roles.count, sitsUnder(i, last),
-                   Self.nameGoesOn(c, lastLine: lines[last].text) && (roles[i] == .name || roles[i] == .description)
-                    || roles[i] == .name && Self.isBareName(c) && Self.opensWithJoiningWord(text)
-                    || pricedPage && roles[i] == .name && Self.isBareName(c) && c.lines.count == 1 && setAsOneName(last, i) {
+                if let c = current, let last = c.lines.last, goesOnWithName(c, last: last, line: i, text: text) {
                     let p = Self.parseNameLine(text)
                     if p.name.contains(where: \.isLetter) {
                         current!.name = Self.joinName(c.name, lastLine: lines[last].text, p.name)
@@ -556,7 +567,7 @@ struct RoleStructurer {
                 if role == .description, current?.price != nil || current == nil, MenuStructurer.endsUnfinished(text),
                    MenuStructurer.startsCapitalised(text), lineRole(at: k + 1, of: run) == .name,
                    let below = lineText(at: k + 1, of: run), sitsUnder(run[k + 1], i),
-                   Self.parseNameLine(below).price.map { !$0.hasPrefix("+") } ?? false || pricedBelow(k + 1, of: run) {
+                   Self.hasOwnPrice(below) || pricedBelow(k + 1, of: run) {
                     role = .name
                 }
                 // A heading never ends in a joining word ("Reibeplätzchen mit"): a line that does
@@ -581,7 +592,7 @@ struct RoleStructurer {
                 }
                 switch role {
                 case .header:
-                    finish()
+                    // (The open dish was finished above, before the heading's list price.)
                     let header = MenuStructurer.stripCodes(text)
                     section = header
                     sectionLine = i
@@ -618,11 +629,8 @@ struct RoleStructurer {
                         loose.append(i)
                         continue
                     }
-                    var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: [i])
-                    if let head { it.name = head.text + " " + p.name; it.lines = [head.line, i] }
-                    it.descriptionParts = p.rest
-                    current = it
-                    currentNameLike = (i < nameProbability.count ? nameProbability[i] : 0) >= 0.5
+                    open((head.map { $0.text + " " + p.name } ?? p.name, p.price, p.rest), lines: head.map { [$0.line, i] } ?? [i],
+                         nameLike: (i < nameProbability.count ? nameProbability[i] : 0) >= 0.5)
                 case .description:
                     // On a priced page a priced line right after an unpriced, bare "name"
                     // is the item and the bare line its section header (typography alone
@@ -631,11 +639,7 @@ struct RoleStructurer {
                        MenuStructurer.nameScore(f.before) >= 1, let notes = bodyHeadingNotes(c) {
                         current = nil
                         openSection(c, notes: notes)
-                        let p = Self.parseNameLine(text)
-                        var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: [i])
-                        it.descriptionParts = p.rest
-                        current = it
-                        currentNameLike = false
+                        open(Self.parseNameLine(text), lines: [i])
                         continue
                     }
                     // A priced line after a priced dish, under the first part of its name that was
@@ -643,34 +647,23 @@ struct RoleStructurer {
                     // with Charred Corn 6€"): the two lines are the next dish's name.
                     if current?.price != nil, let f = PriceParser.find(in: text, allowPlain: false), !f.price.hasPrefix("+"),
                        !f.before.isEmpty, let head = takeWrappedHead(from: &current, before: i) {
-                        finish()
                         let p = Self.parseNameLine(text)
-                        var it = RawItem(section: section, sectionLine: sectionLine, name: head.text + " " + p.name,
-                                         price: p.price, lines: [head.line, i])
-                        it.descriptionParts = p.rest
-                        current = it
-                        currentNameLike = false
+                        open((head.text + " " + p.name, p.price, p.rest), lines: [head.line, i])
                         continue
                     }
                     // A dish's price is taken: a capitalised line after it with a price of its own on
                     // the line under it ("Miso Soup on Jalapeños with Tomato" / "11,00") is the next dish.
                     if current?.price != nil, MenuStructurer.startsCapitalised(text), pricedBelow(k, of: run),
                        PriceParser.find(in: text, allowPlain: false) == nil {
-                        finish()
                         let p = Self.parseNameLine(text)
-                        var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: nil, lines: [i])
-                        it.descriptionParts = p.rest
-                        current = it
-                        currentNameLike = false
+                        open((p.name, nil, p.rest), lines: [i])
                         continue
                     }
                     // "Minestrone – coriander and lemon on feta $14": a priced line that sets a short
                     // capitalised name beside its description is a dish of its own where no item is
                     // open or the open one has its price already.
-                    if current == nil || current!.price != nil, let item = Self.besideItem(text, line: i, section: section, sectionLine: sectionLine) {
-                        finish()
-                        current = item
-                        currentNameLike = false
+                    if current == nil || current!.price != nil, let p = Self.besideDish(text) {
+                        open(p, lines: [i])
                         continue
                     }
                     if current == nil {
@@ -679,8 +672,8 @@ struct RoleStructurer {
                         // (Not a capitalised line whose price follows on its own line: "Buffalo (mild,
                         // hot)" / "10€" is a dish whose name the model read as a description; the
                         // tail of a description, "aioli and capers" / "$8", is not.)
-                        let pricedBelow = lineRole(at: k + 1, of: run) == .price && MenuStructurer.startsCapitalised(text)
-                        if sectionLine != nil, items.last?.sectionLine != sectionLine, !pricedBelow,
+                        let priceFollows = lineRole(at: k + 1, of: run) == .price && MenuStructurer.startsCapitalised(text)
+                        if sectionLine != nil, items.last?.sectionLine != sectionLine, !priceFollows,
                            PriceParser.find(in: text, allowPlain: false) == nil {
                             loose.append(i)
                             addNote(i)
@@ -691,12 +684,9 @@ struct RoleStructurer {
                         // over its own price ("Earl Grey — capers, sesame and bacon" / "£19.00");
                         // another long one is left out.
                         let p = Self.parseNameLine(text)
-                        let besideName = pricedBelow && !p.rest.isEmpty && (1...5).contains(p.name.split(separator: " ").count)
+                        let besideName = priceFollows && !p.rest.isEmpty && (1...5).contains(p.name.split(separator: " ").count)
                         if text.split(separator: " ").count <= 6 || besideName, p.name.filter(\.isLetter).count >= 3 {
-                            var it = RawItem(section: section, sectionLine: sectionLine, name: p.name, price: p.price, lines: [i])
-                            it.descriptionParts = p.rest
-                            current = it
-                            currentNameLike = false
+                            open(p, lines: [i])
                         } else {
                             loose.append(i)
                         }
