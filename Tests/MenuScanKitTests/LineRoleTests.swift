@@ -39,6 +39,11 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
                               headingsInCapitals: headingsInCapitals).run()
     }
 
+    /// The analysis of a page of one block whose lines all start at x 20: (text, y, height).
+    private func analyzed(height: Int, _ rows: [(String, Int, Int)]) -> MenuAnalysis {
+        analyzer.analyze(page: block(height: height, rows.map { tline($0.0, x: 20, y: $0.1, h: $0.2) }), profile: nil)
+    }
+
     /// One block of lines on a page 800 wide and `height` high.
     private func block(height: Int, _ lines: [OCRLine]) -> OCRPage {
         OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 800, height: height), lines: lines)])
@@ -125,14 +130,13 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
 
     @Test func aDescriptionGivesItsPriceAlsoBeforeItsCalories() {
         // A price column read onto the description's row, with its calorie count.
-        let page = block(height: 200, [
-            tline("DESSERTS", x: 20, y: 0, h: 34),
-            tline("CHEESECAKE", x: 20, y: 50, h: 24),
-            tline("Parmesan and rosemary on a bed of tomato 12.00 580 Cal", x: 20, y: 80, h: 18),
-            tline("AFFOGATO", x: 20, y: 120, h: 24),
-            tline("Vanilla ice cream and espresso 6.50 210 Cal", x: 20, y: 150, h: 18),
+        let menu = analyzed(height: 200, [
+            ("DESSERTS", 0, 34),
+            ("CHEESECAKE", 50, 24),
+            ("Parmesan and rosemary on a bed of tomato 12.00 580 Cal", 80, 18),
+            ("AFFOGATO", 120, 24),
+            ("Vanilla ice cream and espresso 6.50 210 Cal", 150, 18),
         ])
-        let menu = analyzer.analyze(page: page, profile: nil)
         #expect(menu.items.map(\.name) == ["CHEESECAKE", "AFFOGATO"])
         #expect(menu.items.map(\.price) == ["12.00", "6.50"])
         #expect(menu.items.map(\.description) == ["Parmesan and rosemary on a bed of tomato 580 Cal", "Vanilla ice cream and espresso 210 Cal"])
@@ -140,17 +144,16 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
 
     /// A list's dishes come out of the analysis with the list's price (round 17).
     @Test func aListsDishesHaveItsPriceInTheAnalysis() {
-        let page = block(height: 400, [
-            tline("BURGERS", x: 20, y: 0, h: 34),
-            tline("Cheeseburger £9.50", x: 20, y: 50, h: 22),
-            tline("Bacon Burger £10.50", x: 20, y: 80, h: 22),
-            tline("Veggie Burger £9.00", x: 20, y: 110, h: 22),
-            tline("CHOCOLATE BARS £2 each", x: 20, y: 160, h: 34),
-            tline("Mars", x: 20, y: 210, h: 22),
-            tline("Twix", x: 20, y: 240, h: 22),
-            tline("Bounty", x: 20, y: 270, h: 22),
+        let menu = analyzed(height: 400, [
+            ("BURGERS", 0, 34),
+            ("Cheeseburger £9.50", 50, 22),
+            ("Bacon Burger £10.50", 80, 22),
+            ("Veggie Burger £9.00", 110, 22),
+            ("CHOCOLATE BARS £2 each", 160, 34),
+            ("Mars", 210, 22),
+            ("Twix", 240, 22),
+            ("Bounty", 270, 22),
         ])
-        let menu = analyzer.analyze(page: page, profile: nil)
         let price = Dictionary(menu.items.map { ($0.name, $0.price) }, uniquingKeysWith: { a, _ in a })
         #expect(price["Cheeseburger"] == "£9.50", "\(menu.items.map { ($0.name, $0.price) })")
         #expect(["Mars", "Twix", "Bounty"].allSatisfy { price[$0] == "£2" }, "\(menu.items.map { ($0.name, $0.price) })")
@@ -160,20 +163,19 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
     /// its name leaves its price outside the role structure, but the price-keyed structure,
     /// whose items would open on description lines, does not replace it (round 17).
     @Test func descriptionsThatEndInPricesAreNoDishNames() {
-        let page = block(height: 520, [
-            tline("SIGNATURE DISHES", x: 20, y: 0, h: 34),
-            tline("BRAISED PRAWN RISOTTO", x: 20, y: 50, h: 24),
-            tline("Chilli and avocado served with parmesan, thyme, black beans £11", x: 20, y: 80, h: 18),
-            tline("Salsa verde and chickpeas topped with coriander, olives £15", x: 20, y: 118, h: 18),
-            tline("STICKY LAMB WRAP", x: 20, y: 120, h: 24),
-            tline("TURKEY CROQUETTES", x: 20, y: 170, h: 24),
-            tline("Basil and aioli served with feta and mint £16.00", x: 20, y: 200, h: 18),
-            tline("MACKEREL KEBAB", x: 20, y: 240, h: 24),
-            tline("Pickled cabbage, chilli, gherkins, capers and black beans £14.00", x: 20, y: 270, h: 18),
-            tline("HONEY DUCK CONFIT", x: 20, y: 310, h: 24),
-            tline("Butter, mayonnaise, pine nuts, mint and lime £26.00", x: 20, y: 340, h: 18),
+        let menu = analyzed(height: 520, [
+            ("SIGNATURE DISHES", 0, 34),
+            ("BRAISED PRAWN RISOTTO", 50, 24),
+            ("Chilli and avocado served with parmesan, thyme, black beans £11", 80, 18),
+            ("Salsa verde and chickpeas topped with coriander, olives £15", 118, 18),
+            ("STICKY LAMB WRAP", 120, 24),
+            ("TURKEY CROQUETTES", 170, 24),
+            ("Basil and aioli served with feta and mint £16.00", 200, 18),
+            ("MACKEREL KEBAB", 240, 24),
+            ("Pickled cabbage, chilli, gherkins, capers and black beans £14.00", 270, 18),
+            ("HONEY DUCK CONFIT", 310, 24),
+            ("Butter, mayonnaise, pine nuts, mint and lime £26.00", 340, 18),
         ])
-        let menu = analyzer.analyze(page: page, profile: nil)
         let names = Set(menu.items.map(\.name))
         #expect(["BRAISED PRAWN RISOTTO", "TURKEY CROQUETTES", "MACKEREL KEBAB", "HONEY DUCK CONFIT"].allSatisfy(names.contains),
                 "\(menu.items.map(\.name))")
@@ -210,18 +212,17 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
     @Test func aPlainNumberEndsADescriptionAsItsPriceWhereDescriptionsEndInPrices() {
         // Descriptions end in their prices on this page ("… tomato 14,00"): there "… spring
         // onion 11" ends in its price too; "… shared for 2" counts, and stays text.
-        let page = block(height: 400, [
-            tline("SOUPS", x: 20, y: 0, h: 34),
-            tline("Gazpacho", x: 20, y: 50, h: 24),
-            tline("rocket, mustard, thyme and mint 6,50", x: 20, y: 80, h: 18),
-            tline("Minestrone", x: 20, y: 120, h: 24),
-            tline("Yoghurt and mushrooms with spring onion 11", x: 20, y: 150, h: 18),
-            tline("Fish Stew", x: 20, y: 190, h: 24),
-            tline("Cod and mussels in a saffron broth 14,00", x: 20, y: 220, h: 18),
-            tline("Seafood Platter", x: 20, y: 260, h: 24),
-            tline("Oysters, prawns and crab shared for 2", x: 20, y: 290, h: 18),
+        let menu = analyzed(height: 400, [
+            ("SOUPS", 0, 34),
+            ("Gazpacho", 50, 24),
+            ("rocket, mustard, thyme and mint 6,50", 80, 18),
+            ("Minestrone", 120, 24),
+            ("Yoghurt and mushrooms with spring onion 11", 150, 18),
+            ("Fish Stew", 190, 24),
+            ("Cod and mussels in a saffron broth 14,00", 220, 18),
+            ("Seafood Platter", 260, 24),
+            ("Oysters, prawns and crab shared for 2", 290, 18),
         ])
-        let menu = analyzer.analyze(page: page, profile: nil)
         #expect(menu.items.map(\.name) == ["Gazpacho", "Minestrone", "Fish Stew", "Seafood Platter"])
         #expect(menu.items.map(\.price) == ["6,50", "11", "14,00", nil])
         #expect(menu.items.map(\.description)[1] == "Yoghurt and mushrooms with spring onion")
@@ -363,6 +364,16 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
                                        ("Pretzel 2.50", .name, 40, 142, 20), ("Fries 3", .name, 40, 170, 20)])
         #expect(!apart.items.map(\.name).contains("Apple Strudel Vanilla Sauce"))
         #expect(!apart.items.map(\.name).contains("Desserts Pretzel"))
+    }
+
+    /// A lone price under a line is that line's own when its top is under the line's middle, also
+    /// where OCR grew the line's box down over it (round 17).
+    @Test func aPriceUnderATallLineBoxIsThatLinesOwn() {
+        let out = structure(placed: [("Omelette £4", .name, 40, 0, 20), ("cream and chives", .description, 40, 26, 20),
+                                     ("Full Breakfast - ginger, roasted peppers", .description, 40, 60, 52),
+                                     ("£5", .price, 40, 94, 19)])
+        #expect(out.items.map(\.name) == ["Omelette", "Full Breakfast"])
+        #expect(out.items.map(\.price) == ["£4", "£5"])
     }
 
     /// A description ending in its price that reading order cut off from its dish (another
