@@ -17,8 +17,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-/tmp/menuscan-drawn}
 part=${2:-check}
 bin=${3:-$here/../.build/release/menuscan}
-for n in 1 2 3 4 5 6 7 8; do
+for n in 1 2 3 4 5 6 7 8 9; do
   f=$here/data/heldout${n}_menu_items.json
+  [ -f "$f" ] || [ "$n" = 1 ] || continue
   [ "$n" = 1 ] && f=$here/data/heldout_menu_items.json
   m=3; [ "$n" = 3 ] && m=2
   d=set$n; label="set $n"; flags=""
