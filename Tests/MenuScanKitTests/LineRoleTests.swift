@@ -142,6 +142,20 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(menu.items.map(\.description) == ["Parmesan and rosemary on a bed of tomato 580 Cal", "Vanilla ice cream and espresso 210 Cal"])
     }
 
+    /// When the price-keyed structure replaces the role structure (round 17's rule).
+    @Test func thePriceKeyedStructureWinsWithFewerPricesLeftAlone() {
+        func wins(_ p: Int, pO: Int = 0, rO: Int = 1, named: Int? = nil, lines: Int? = nil) -> Bool {
+            MenuAnalyzer.pricedStructureWins(pricedItems: p, pricedOrphans: pO, roleOrphans: rO,
+                                             pricedOpeningOnNames: named ?? p, priceLines: lines ?? p)
+        }
+        #expect(wins(17))                          // every price placed, the role structure left one
+        #expect(!wins(17, pO: 1, rO: 1))           // no fewer prices left alone
+        #expect(!wins(2, rO: 2))                   // too few items to be a price-keyed page
+        #expect(!wins(24, named: 11, lines: 24))   // 13 of 24 open on descriptions…
+        #expect(wins(24, rO: 7, named: 11, lines: 24)) // …unless the role structure left 7 of 24 prices alone
+        #expect(wins(24, named: 12, lines: 24))    // half on names
+    }
+
     /// A list's dishes come out of the analysis with the list's price (round 17).
     @Test func aListsDishesHaveItsPriceInTheAnalysis() {
         let menu = analyzed(height: 400, [
