@@ -38,6 +38,26 @@ import Testing
         #expect(special.safety == .caution)
     }
 
+    /// An item that names no dish of its own is what its heading says it is: under a heading
+    /// MenuScan does not understand ("CALZONI", a plural it does not know) it is not understood
+    /// either (round 18). A dish of its own, or a heading that is understood, decides as before.
+    @Test func anItemUnderAHeadingNotUnderstoodNeedsThatHeading() {
+        func items(_ heading: String) -> [MenuItem] {
+            analyzer.analyze(text: "\(heading)\nClassico - ham, ricotta, mozzarella 12.50\nLasagne al forno 11.00\n",
+                             perLine: false, profile: gluten).items
+        }
+        let unknown = items("WIBBLIES")
+        #expect(unknown.count == 2)
+        #expect(unknown.first?.safety == .caution)
+        #expect(unknown.first?.safetyReasons == ["heading_not_understood"])
+        #expect(unknown.last?.safety == .unsafe)          // lasagne names its own dish
+        #expect(items("PIZZAS").first?.safety == .unsafe) // the heading says what it is: dough
+        #expect(items("MAINS").first?.safety == .safe)    // a heading that names no food says nothing more
+        // Heading words of menus in any language are words MenuScan knows (round 18's additions).
+        #expect(items("NIBBLES").first?.safety == .safe)
+        #expect(items("TO START").first?.safety == .safe)
+    }
+
     /// One bare allergen food ("Shrimp" under FAJITAS, "Cheese" under EXTRAS) says what it
     /// holds, not how it is made: battered, in a tortilla? Alone it is not understood; with a
     /// preparation, a second food or its section's dish it is (round 8).

@@ -50,6 +50,10 @@ struct ItemClassification: Sendable {
     /// Every food the item names is a flavouring ("Honey Butter", "Soy Garlic", "Cream Cheese"):
     /// the flavour or filling of a dish its heading names, understood only through that heading.
     var flavourOnly = false
+    /// Words of the item's section heading that MenuScan does not know ("CALZONI"). An item
+    /// that names no dish of its own ("Classico – ham, ricotta, mozzarella") is what its
+    /// heading says it is, so it is understood only as far as its heading is.
+    var headingUnknownTerms: [String] = []
 }
 
 private extension Array {

@@ -627,6 +627,7 @@ public struct MenuAnalyzer: Sendable {
                 ctx.allergens.removeAll { mayOnly.contains($0.id) }
                 ctx.mayContain.formUnion(mayOnly)
                 c.inherit(ctx, from: fromSection(r.section))
+                c.headingUnknownTerms = ctx.unknownTerms
                 let label = r.section ?? (h >= 0 && h < lines.count ? lines[h].text : "")
                 for a in mayOnly where c.mayContain.contains(a) && (c.mayContainWhy[a] ?? []).isEmpty {
                     c.mayContainWhy[a] = ["some of the kinds the heading “\(label)” names hold it"]
@@ -1055,7 +1056,9 @@ public struct MenuAnalyzer: Sendable {
     /// section's notes are not there, so a line that names no dish of its own — foods only
     /// ("Sour cherry", "Lamb chops", "Smoked jackfruit"), understood as a filling, flavour or
     /// cut, or with a sauce ("Nordseekrabben mit Remoulade": a sauce names no dish either) —
-    /// could be a pierogi's filling, a roll's or a burger's patty: `needs_heading`.
+    /// could be a pierogi's filling, a roll's or a burger's patty: `needs_heading`. In a whole
+    /// menu, such an item under a heading with words MenuScan does not know ("CALZONI" over
+    /// "Classico – ham, ricotta, mozzarella") is `heading_not_understood`.
     /// `textConfidence` is how well the item's words were read; `item.confidence` also
     /// holds how sure the menu structure is of the item's bounds (lines of another item,
     /// or its own description lost, would change what it contains).
@@ -1081,6 +1084,9 @@ public struct MenuAnalyzer: Sendable {
         if !item.unknownTerms.isEmpty && !declaredByCodes { caution = true; reasons.append("unknown_terms") }
         if !c.understoodFood && !declaredByCodes { caution = true; reasons.append("dish_not_understood") }
         else if alone && !c.namesDish && !declaredByCodes { caution = true; reasons.append("needs_heading") }
+        else if !c.headingUnknownTerms.isEmpty && !c.namesDish && !declaredByCodes {
+            caution = true; reasons.append("heading_not_understood")
+        }
         if lowWords { caution = true; reasons.append("low_confidence_words") }
         if cutPhrase { caution = true; reasons.append("item_bounds_uncertain") }
         if c.askServer { caution = true; reasons.append("ask_server") }
