@@ -35,12 +35,6 @@ private func onePage(_ lines: [OCRLine]) -> OCRPage {
         #expect(abs(StructureConfidence(coverage: 0.9, fragmented: 0, crossColumn: 0.1).factor - 0.7) < 1e-9)
         // Never below the floor, never above 1.
         #expect(StructureConfidence(coverage: 0, fragmented: 1, crossColumn: 1).factor == StructureConfidence.floor)
-        // The price-keyed structure taken with 9 dishes where the role structure found 24 (round 18).
-        var disagreeing = clean
-        disagreeing.agreement = 9.0 / 24.0
-        #expect(abs(disagreeing.factor - 0.375) < 1e-9)
-        disagreeing.agreement = 2
-        #expect(disagreeing.factor == 1)
     }
 
     @Test func fragmentationCountsTextLinesAloneInTheirRun() {

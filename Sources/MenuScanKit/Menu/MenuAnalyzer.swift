@@ -440,7 +440,6 @@ public struct MenuAnalyzer: Sendable {
         var loose: [Int] = []
         var notes: [(section: String?, lines: [Int])] = []
         var nameLike: [Bool]? = nil
-        var agreement = 1.0
         if let roles, !perLine {
             // Photos: items from the role model's line roles — unless the prices on the page
             // already explain it as well: "NAME … PRICE" lines are the strongest evidence a
@@ -468,7 +467,6 @@ public struct MenuAnalyzer: Sendable {
                                         pricedOrphans: orphanPrices(priced.items), roleOrphans: orphanPrices(out.items),
                                         pricedOpeningOnNames: pricedNamed, priceLines: priceLines) {
                 raw = priced.items; sections = priced.sections; loose = priced.looseLines; notes = pricedNotes
-                if out.items.count > priced.items.count { agreement = Double(priced.items.count) / Double(out.items.count) }
             } else {
                 raw = out.items; sections = out.sections; loose = out.looseLines
                 notes = out.sectionNotes; nameLike = out.nameLike
@@ -545,11 +543,9 @@ public struct MenuAnalyzer: Sendable {
         // How far the structure can be trusted (R6 confidence must mean something): how much
         // of the text it explains, and on photos whether the layout fell apart or lines hold
         // two dishes (StructureConfidence).
-        var evidence = StructureConfidence.measure(
+        let pageFactor = perLine ? 1.0 : StructureConfidence.measure(
             lines: lines, runs: runs, items: raw, notes: notes.flatMap(\.lines) + categoryNoteLines.sorted(), legendLines: legendLines,
-            photo: !exactText, readAcross: readAcross)
-        evidence.agreement = agreement
-        let pageFactor = perLine ? 1.0 : evidence.factor
+            photo: !exactText, readAcross: readAcross).factor
 
         // Items whose edges cut a phrase ("und Lauch") do not hold all the menu says about them.
         let cutPhrase = ItemBounds.cutPhrases(items: raw, lines: lines, perLine: perLine)

@@ -13,19 +13,12 @@ import Foundation
 ///   read straight across two columns (leaders fill the gutter, so no gap splits the line).
 /// Two-dish lines are counted on the OCR page as read (`readAcrossShare`) as well as on the
 /// structure's lines: PageLayout splits them, but that it had to is still evidence.
-/// - **agreement** (photos): the price-keyed structure was taken, but the role structure
-///   found more dishes on the same lines: one of the two readings is wrong about what the
-///   dishes are, so confidence falls in proportion (`agreement` = the price-keyed structure's
-///   items over the role structure's).
 /// The factor multiplies every item's confidence, so the menu's confidence stays the
 /// mean of its items' (R6) and a weakly structured page is not "high".
 struct StructureConfidence: Equatable {
     var coverage: Double
     var fragmented: Double
     var crossColumn: Double
-    /// The chosen structure's items over the other structure's, where the other found more
-    /// (1: they agree, or the other found fewer).
-    var agreement: Double = 1
 
     /// Coverage at or above which the structure does not lower confidence.
     static let fullCoverage = 0.8
@@ -45,7 +38,7 @@ struct StructureConfidence: Equatable {
         let cov = min(1, coverage / Self.fullCoverage)
         let frag = 1 - Self.fragmentationWeight * max(0, fragmented - Self.ordinaryFragmentation)
         let cross = 1 - Self.crossColumnWeight * crossColumn
-        return max(Self.floor, cov * max(0, frag) * max(0, cross) * min(1, max(0, agreement)))
+        return max(Self.floor, cov * max(0, frag) * max(0, cross))
     }
 
     /// Lines that carry text (two or more letters or digits): what the shares count.
