@@ -300,6 +300,35 @@ enum PageBuilder {
         #expect(MenuAnalyzer.isBareKey("8") && MenuAnalyzer.isBareKey(" P ") && !MenuAnalyzer.isBareKey("Pa") && !MenuAnalyzer.isBareKey("123"))
     }
 
+    /// Keys as two more kinds of menu print them (round 18): a numbered key whose fourteenth
+    /// entry is sulphites (before, "Sulphites" was read as an additive, the key had no 14 and
+    /// "(1, 2, 5, 7, 14)" stayed unresolved), and a German key of lower-case letters closed by a
+    /// bracket, entries parted by spaces only, its codes ending the dish's line before the price.
+    @Test func aNumberedKeyWithSulphitesAndABracketKeyOfLowerCaseLetters() throws {
+        let numbered = "ALLERGEN KEY: 1 Celery · 2 Cereals containing gluten · 3 Crustaceans · 4 Eggs · 5 Fish · 6 Lupin · "
+            + "7 Milk · 8 Molluscs · 9 Mustard · 10 Tree nuts · 11 Peanuts · 12 Sesame · 13 Soya · 14 Sulphites"
+        let a = analyzer.analyze(text: "HOT MEALS\nCottage Pie (1, 2, 5, 7, 14)  11.50\nBattered Cod (2, 5)  13.50\n\(numbered)\n",
+                                 perLine: false, profile: AllergenProfile(allergens: [.sulphites]))
+        try #require(a.items.map(\.name) == ["Cottage Pie", "Battered Cod"])
+        #expect(AllergenFixtures.ids(a.items[0]).isSuperset(of: [.celery, .gluten, .fish, .milk, .sulphites]))
+        #expect(a.items[0].safety == .unsafe && !a.items[0].safetyReasons.contains("unresolved_allergen_codes"))
+        let german = "Allergene: a) glutenhaltiges Getreide b) Krebstiere c) Eier d) Fisch e) Erdnüsse f) Soja g) Milch/Laktose "
+            + "h) Schalenfrüchte i) Sellerie j) Senf k) Sesam l) Schwefeldioxid/Sulfite m) Lupinen n) Weichtiere"
+        #expect(MenuAnalyzer.legendParts(german).count == 14)
+        #expect(MenuAnalyzer.legendParts(german)[6] == "g) Milch and Laktose")
+        #expect(MenuAnalyzer.mayOpenWithKey(german) && MenuAnalyzer.mayBeLegendSegment("g) Milch"))
+        let b = analyzer.analyze(text: "SUPPEN\nLeberknödelsuppe a,c,g,i  11.50\nBROTZEIT\nWurstsalat a,j,l  13.50\nmit Bauernbrot\n\(german)\n",
+                                 perLine: false, profile: AllergenProfile(allergens: [.milk, .mustard]))
+        try #require(b.items.map(\.name) == ["Leberknödelsuppe", "Wurstsalat"])
+        #expect(AllergenFixtures.ids(b.items[0]).isSuperset(of: [.gluten, .eggs, .milk, .celery]))   // i = Sellerie here, not the A–R letters
+        #expect(AllergenFixtures.ids(b.items[1]).isSuperset(of: [.gluten, .mustard, .sulphites]))
+        // Without its key, a lower-case list before the price is still read (through the A–R
+        // letters, which have no "i": unresolved), never left out.
+        let c = analyzer.analyze(text: "SUPPEN\nLeberknödelsuppe a,c,g,i  11.50\n", perLine: false, profile: AllergenProfile(allergens: [.milk]))
+        #expect(c.items.first?.safetyReasons.contains("unresolved_allergen_codes") == true)
+        #expect(MenuAnalyzer.splitAtBracketKeys("see a) and b) below").count == 1)
+    }
+
     /// An Austrian key listed with commas over two lines ("Allergene gemäß EU-VO 1169/2011: A Gluten,
     /// …, G Milch/Laktose, …, O Sulfite, P" / "Lupinen, R Weichtiere") is read, its second line is
     /// no dish, and a lone code letter ending a dish's line ("Jagatee O") is read through it (round 16).

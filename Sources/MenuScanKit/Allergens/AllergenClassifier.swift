@@ -552,9 +552,10 @@ struct AllergenClassifier: Sendable {
         codes.filter { letterMap[$0] != nil || !dietCodes.contains($0) }
     }
     /// Lower-case letter codes as many menus print them, in brackets ("(a,c,g)") or ending the
-    /// line ("Frittatensuppe a,c,g"): two or more, commas only ("e.g.", "a.m." are no codes).
+    /// line before its price at most ("Frittatensuppe a,c,g", "Leberknödelsuppe a,c,g,i 11.50"):
+    /// two or more, commas only ("e.g.", "a.m." are no codes).
     static let lowerLetterListRegex = try! NSRegularExpression(
-        pattern: #"(?:\(\s*([a-z](?:\s*,\s*[a-z])+)\s*\)|(?<![\p{L}\p{N}'.,])([a-z](?:\s*,\s*[a-z])+)\s*$)"#,
+        pattern: #"(?:\(\s*([a-z](?:\s*,\s*[a-z])+)\s*\)|(?<![\p{L}\p{N}'.,])([a-z](?:\s*,\s*[a-z])+)(?=\s*(?:[€$£]?\s*\d{1,3}(?:[.,]\d{1,2})?\s*(?:€|EUR)?)?\s*$))"#,
         options: [.anchorsMatchLines])
 
     /// Allergen code lists in `text`: (allergens, evidence text). Sets

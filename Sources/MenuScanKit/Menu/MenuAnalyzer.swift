@@ -134,8 +134,10 @@ public struct MenuAnalyzer: Sendable {
 
     // MARK: Legend
 
+    /// A legend entry with a key of one or two digits or one letter: "1 Celery", "A-GLUTEN",
+    /// "a) glutenhaltiges Getreide" (a lower-case key only when a bracket closes it).
     static let legendSegment = try! NSRegularExpression(
-        pattern: #"^\s*(\d{1,2}|[A-Z])\s*(?:[-–—:=.)]\s*|\s+)([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ '&()]*?)\s*$"#)
+        pattern: #"^\s*(\d{1,2}|[A-Z]|[a-z](?=\)))\s*(?:[-–—:=.)]\s*|\s+)([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ '&()]*?)\s*$"#)
 
     /// False only where `legendSegment` cannot match: a segment that starts with a letter
     /// other than A–Z, or with A–Z followed by a letter or digit ("Chicken"). Most lines
@@ -148,6 +150,8 @@ public struct MenuAnalyzer: Sendable {
             guard let c1 = it.next() else { return true }
             return !alnum(c1)
         }
+        // "a) glutenhaltiges Getreide": a lower-case key closed by a bracket.
+        if c0.value >= 97 && c0.value <= 122 { return it.next() == ")" }
         return !c0.properties.isAlphabetic
     }
 
@@ -193,6 +197,11 @@ public struct MenuAnalyzer: Sendable {
     /// letter or digit.
     static func mayOpenWithKey(_ text: String) -> Bool {
         func opensWithKey(_ scalars: Substring.UnicodeScalarView) -> Bool {
+            // "a) glutenhaltiges Getreide b) Krebstiere …": a lower-case key closed by a bracket.
+            var it = scalars.makeIterator()
+            var c = it.next()
+            while let s = c, s.properties.isWhitespace { c = it.next() }
+            if let s = c, s.value >= 97 && s.value <= 122, it.next() == ")" { return true }
             // (Spaces and the separators a part may follow: "• A Gluten", "| 1 Celery".)
             guard let key = leadingKey(scalars, skipping: { $0.properties.isWhitespace || keySeparators.contains($0.value) })
             else { return false }
@@ -262,6 +271,16 @@ public struct MenuAnalyzer: Sendable {
     /// A legend line's entries: split at "/", "|", ";", "•", "·" and at a full stop before the
     /// next entry ("Su sulphites. V vegetarian"), without the line's title or a closing full stop.
     static func legendParts(_ text: String) -> [String] {
+        // "Allergene: a) glutenhaltiges Getreide b) Krebstiere c) Eier …": keys closed by a
+        // bracket part it, a slash inside an entry joins two names ("g) Milch/Laktose").
+        if text.utf8.contains(UInt8(ascii: ")")) {
+            let titleless = droppingLegendTitle(Substring(text))
+            let byKey = splitAtBracketKeys(titleless)
+            if byKey.count >= 3 {
+                return byKey.map { withoutClosingStops(Substring($0.replacingOccurrences(of: "/", with: " and "))) }
+                    .filter { !$0.isEmpty }
+            }
+        }
         // A key listed with commas ("Allergene gemäß EU-VO 1169/2011: A Gluten, B Krebstiere, …,
         // G Milch/Laktose, …"): its commas part it, a slash inside an entry joins two names.
         if text.utf8.contains(UInt8(ascii: ",")) {
@@ -289,6 +308,34 @@ public struct MenuAnalyzer: Sendable {
                 let t = withoutClosingStops(q)
                 if !t.isEmpty { parts.append(t) }
             }
+        }
+        return parts
+    }
+
+    /// "a) Gluten b) Krebstiere c) Eier" → ["a) Gluten", "b) Krebstiere", "c) Eier"]: the text cut
+    /// before each key closed by a bracket — one letter or one or two digits, at the start or after
+    /// a space, followed by a space. A text with fewer than three such keys is one part.
+    static func splitAtBracketKeys(_ s: Substring) -> [Substring] {
+        let c = Array(s.unicodeScalars)
+        var cuts: [Int] = []
+        var i = 0
+        while i < c.count {
+            let startsWord = i == 0 || c[i - 1].properties.isWhitespace
+            if startsWord {
+                var j = i
+                let letter = c[j].properties.isAlphabetic && c[j].isASCII
+                if letter { j += 1 } else { while j < c.count, j - i < 2, c[j].properties.numericType == .decimal { j += 1 } }
+                if j > i, j + 1 < c.count, c[j] == ")", c[j + 1].properties.isWhitespace { cuts.append(i); i = j + 1; continue }
+            }
+            i += 1
+        }
+        guard cuts.count >= 3 else { return [s] }
+        let view = s.unicodeScalars
+        var parts: [Substring] = []
+        for (k, cut) in cuts.enumerated() {
+            let from = view.index(view.startIndex, offsetBy: cut)
+            let to = k + 1 < cuts.count ? view.index(view.startIndex, offsetBy: cuts[k + 1]) : view.endIndex
+            parts.append(Substring(view[from..<to]))
         }
         return parts
     }
@@ -372,6 +419,9 @@ public struct MenuAnalyzer: Sendable {
     func legend(_ lines: [StructLine]) -> (CodeLegend, Set<Int>) {
         var numeric: [Int: [AllergenID]] = [:], letters: [String: [AllergenID]] = [:], additives: [Int: [AllergenID]] = [:]
         var numLines = Set<Int>(), letLines = Set<Int>(), addLines = Set<Int>()
+        // Numbered entries that name sulphites ("14 Sulphites", "5 = geschwefelt"): an allergen
+        // key's or an additive key's, as the rest of the legend decides.
+        var sulphur: [(number: Int, line: Int)] = []
         for (i, l) in lines.enumerated() {
             let afterLegend = i > 0 && (numLines.contains(i - 1) || letLines.contains(i - 1) || addLines.contains(i - 1))
             // Most lines of a menu open with no key, at their start or after a title's colon.
@@ -392,9 +442,13 @@ public struct MenuAnalyzer: Sendable {
                     let key = p.substring(utf16: m.range(at: 1))
                     // An additive key ("5 = geschwefelt", "1 = mit Farbstoff") before the allergen
                     // names: "geschwefelt" is no allergen code, it declares an additive.
-                    if let n = Int(key), let ids = Self.additiveAllergens(name) { additive.append((n, ids)); continue }
+                    if let n = Int(key), let ids = Self.additiveAllergens(name) {
+                        additive.append((n, ids))
+                        if ids == [.sulphites] { sulphur.append((n, i)) }
+                        continue
+                    }
                     if Self.isDietMark(name) { continue }
-                    if let ids = lexicon.allergens(forLegendName: name) { found.append((key, ids)); continue }
+                    if let ids = lexicon.allergens(forLegendName: name) { found.append((key.uppercased(), ids)); continue }
                 }
                 if Self.mayBeMultiLetterSegment(p), let m = Self.multiLetterLegendSegment.firstMatch(in: p, range: range),
                    Self.standsAsEntry(m, in: p, parts: parts.count) {
@@ -415,6 +469,15 @@ public struct MenuAnalyzer: Sendable {
             for (key, ids) in found {
                 if let n = Int(key) { numeric[n, default: []] += ids; numLines.insert(i) }
                 else { letters[key, default: []] += ids; letLines.insert(i) }
+            }
+        }
+        // In a numbered allergen key ("1 Celery · 2 Cereals containing gluten · … · 14 Sulphites")
+        // sulphites are the allergen key's fourteenth entry, not an additive.
+        if numeric.count >= 3 {
+            for (n, line) in sulphur where numeric[n] == nil {
+                numeric[n] = [.sulphites]
+                numLines.insert(line)
+                additives[n] = nil
             }
         }
         var legend = CodeLegend()
