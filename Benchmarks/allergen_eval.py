@@ -19,7 +19,7 @@ Predictions are each item's `allergens` ids (contains), all confidences. Only th
 part is scored unless --part tune|all (Benchmarks/evalsplit.py).
 
 Usage: python3 Benchmarks/allergen_eval.py [--bin .build/debug/menuscan] [--eval ../shared/eval] [--show-errors]
-       [--part check|tune|all] [--skip-csv] [--only-set 1|2|…|9]
+       [--part check|tune|all] [--skip-csv] [--only-set 1|2|…|9] [--probe]
 """
 import argparse, csv, json, os, subprocess, sys, tempfile, unicodedata, re
 from collections import defaultdict
@@ -134,12 +134,20 @@ def main():
     ap.add_argument("--part", choices=["check", "tune", "all"], default="check",
                     help="which part of the hand-labelled menus to report (default: check)")
     ap.add_argument("--skip-csv", action="store_true", help="skip the product CSV")
+    ap.add_argument("--probe", action="store_true",
+                    help="score only the hidden-allergen probe (Benchmarks/data/probe_hidden_allergens.json): "
+                         "a development set, looked at while tuning; never report it as held out")
     ap.add_argument("--only-set", type=int, choices=range(1, 10),
                     help="score only this held-out written set (skips the CSV and the photo-menu texts)")
     a = ap.parse_args()
     if not os.path.isdir(a.eval):
         print(f"evaluation data not found at {a.eval}: skipped"); return
     tmp = tempfile.mkdtemp()
+
+    if a.probe:
+        rows = json.load(open(os.path.join(here, "data", "probe_hidden_allergens.json")))
+        evaluate(a, tmp, "hidden-allergen probe (development set, all menus)", heldout_menus(rows))
+        return
 
     # 1. CSV
     if not a.skip_csv and not a.only_set:
