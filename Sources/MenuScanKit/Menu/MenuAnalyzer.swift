@@ -170,14 +170,19 @@ public struct MenuAnalyzer: Sendable {
     }
 
     /// The key a text opens with after the scalars `skipping` passes over: one or two decimal
-    /// digits, or a capital A–Z and at most two more letters; its length and the scalar after it
-    /// (nil at the end). Nil when the text opens with something else or the run is longer.
+    /// digits, a capital A–Z and at most two more letters, or a lower-case a–z closed by a bracket
+    /// ("a) glutenhaltiges Getreide"); its length and the scalar after it (nil at the end). Nil
+    /// when the text opens with something else or the run is longer.
     static func leadingKey(_ scalars: Substring.UnicodeScalarView, skipping: (Unicode.Scalar) -> Bool)
         -> (digits: Bool, length: Int, next: Unicode.Scalar?)? {
         var it = scalars.makeIterator()
         var first = it.next()
         while let c = first, skipping(c) { first = it.next() }
         guard let c = first else { return nil }
+        if c.value >= 97 && c.value <= 122 {
+            let next = it.next()
+            return next == ")" ? (false, 1, next) : nil
+        }
         // (Any decimal digit: the patterns' \d reads "٣" too.)
         let digits = c.properties.numericType == .decimal
         guard digits || (c.value >= 65 && c.value <= 90) else { return nil }
@@ -197,11 +202,6 @@ public struct MenuAnalyzer: Sendable {
     /// letter or digit.
     static func mayOpenWithKey(_ text: String) -> Bool {
         func opensWithKey(_ scalars: Substring.UnicodeScalarView) -> Bool {
-            // "a) glutenhaltiges Getreide b) Krebstiere …": a lower-case key closed by a bracket.
-            var it = scalars.makeIterator()
-            var c = it.next()
-            while let s = c, s.properties.isWhitespace { c = it.next() }
-            if let s = c, s.value >= 97 && s.value <= 122, it.next() == ")" { return true }
             // (Spaces and the separators a part may follow: "• A Gluten", "| 1 Celery".)
             guard let key = leadingKey(scalars, skipping: { $0.properties.isWhitespace || keySeparators.contains($0.value) })
             else { return false }
@@ -316,28 +316,21 @@ public struct MenuAnalyzer: Sendable {
     /// before each key closed by a bracket — one letter or one or two digits, at the start or after
     /// a space, followed by a space. A text with fewer than three such keys is one part.
     static func splitAtBracketKeys(_ s: Substring) -> [Substring] {
-        let c = Array(s.unicodeScalars)
-        var cuts: [Int] = []
-        var i = 0
-        while i < c.count {
-            let startsWord = i == 0 || c[i - 1].properties.isWhitespace
-            if startsWord {
-                var j = i
-                let letter = c[j].properties.isAlphabetic && c[j].isASCII
-                if letter { j += 1 } else { while j < c.count, j - i < 2, c[j].properties.numericType == .decimal { j += 1 } }
-                if j > i, j + 1 < c.count, c[j] == ")", c[j + 1].properties.isWhitespace { cuts.append(i); i = j + 1; continue }
+        let view = s.unicodeScalars
+        var cuts: [Substring.UnicodeScalarView.Index] = []
+        var previous: Unicode.Scalar? = nil
+        var i = view.startIndex
+        while i < view.endIndex {
+            if previous?.properties.isWhitespace ?? true,
+               let key = leadingKey(view[i...], skipping: { _ in false }), key.digits || key.length == 1, key.next == ")" {
+                let after = view.index(view.index(i, offsetBy: key.length), offsetBy: 1)
+                if after < view.endIndex, view[after].properties.isWhitespace { cuts.append(i) }
             }
-            i += 1
+            previous = view[i]
+            i = view.index(after: i)
         }
         guard cuts.count >= 3 else { return [s] }
-        let view = s.unicodeScalars
-        var parts: [Substring] = []
-        for (k, cut) in cuts.enumerated() {
-            let from = view.index(view.startIndex, offsetBy: cut)
-            let to = k + 1 < cuts.count ? view.index(view.startIndex, offsetBy: cuts[k + 1]) : view.endIndex
-            parts.append(Substring(view[from..<to]))
-        }
-        return parts
+        return cuts.indices.map { k in Substring(view[cuts[k]..<(k + 1 < cuts.count ? cuts[k + 1] : view.endIndex)]) }
     }
 
     /// A legend entry without its spaces and closing full stops ("VG vegan." → "VG vegan").
