@@ -542,7 +542,9 @@ struct AllergenClassifier: Sendable {
     /// One capital letter ending a line of words, before a price at most ("Jagatee O", "Zipfer
     /// Märzen A 4,20"): the item's one code, read only against a printed letter legend.
     static let trailingLetterRegex = try! NSRegularExpression(
-        pattern: #"(?<=[a-zà-ÿß] )([A-Z])(?=\s*(?:[€$£]?\s*\d{1,3}(?:[.,]\d{1,2})?\s*(?:€|EUR)?)?\s*$)"#, options: [.anchorsMatchLines])
+        pattern: #"(?<=[a-zà-ÿß] )([A-Z])"# + beforeLinePrice, options: [.anchorsMatchLines])
+    /// Look-ahead: what follows ends the line, before its price at most ("… A 4,20", "… 11.50 €").
+    static let beforeLinePrice = #"(?=\s*(?:[€$£]?\s*\d{1,3}(?:[.,]\d{1,2})?\s*(?:€|EUR)?)?\s*$)"#
     /// Marks of a diet, not of an allergen: ignored in a code list when the legend does not
     /// give them a meaning of its own ("(V)", "(VG)", "(GF)").
     static let dietCodes: Set<String> = ["V", "VG", "VE", "VEG", "VGN", "GF", "DF"]
@@ -555,7 +557,7 @@ struct AllergenClassifier: Sendable {
     /// line before its price at most ("Frittatensuppe a,c,g", "Leberknödelsuppe a,c,g,i 11.50"):
     /// two or more, commas only ("e.g.", "a.m." are no codes).
     static let lowerLetterListRegex = try! NSRegularExpression(
-        pattern: #"(?:\(\s*([a-z](?:\s*,\s*[a-z])+)\s*\)|(?<![\p{L}\p{N}'.,])([a-z](?:\s*,\s*[a-z])+)(?=\s*(?:[€$£]?\s*\d{1,3}(?:[.,]\d{1,2})?\s*(?:€|EUR)?)?\s*$))"#,
+        pattern: #"(?:\(\s*([a-z](?:\s*,\s*[a-z])+)\s*\)|(?<![\p{L}\p{N}'.,])([a-z](?:\s*,\s*[a-z])+)"# + beforeLinePrice + ")",
         options: [.anchorsMatchLines])
 
     /// Allergen code lists in `text`: (allergens, evidence text). Sets
