@@ -19,8 +19,8 @@ part=${2:-check}
 bin=${3:-$here/../.build/release/menuscan}
 for n in 1 2 3 4 5 6 7 8 9; do
   f=$here/data/heldout${n}_menu_items.json
-  [ -f "$f" ] || [ "$n" = 1 ] || continue
   [ "$n" = 1 ] && f=$here/data/heldout_menu_items.json
+  [ -f "$f" ] || continue
   m=3; [ "$n" = 3 ] && m=2
   d=set$n; label="set $n"; flags=""
   if [ "${WRAP:-0}" = 1 ]; then d=set$n-wrap; label="set $n wrapped"; flags=--wrap-names; fi
