@@ -329,6 +329,44 @@ enum PageBuilder {
         #expect(MenuAnalyzer.splitAtBracketKeys("see a) and b) below").count == 1)
     }
 
+    /// Two more key forms (round 19): a key of two capital letters whose last entry joins two
+    /// names with a slash ("SU sulphur dioxide/sulphites"; before, that one entry made the whole
+    /// key no key), and a key numbered 1 to 14 in a language MenuScan does not read, taken in
+    /// Annex II's order because the names it reads sit at their Annex II places — and not taken
+    /// when a read name contradicts the order, or when the numbers are not exactly 1 to 14.
+    @Test func aTwoCapitalKeyWithASlashAndANumberedKeyInAnnexIIOrder() throws {
+        let key = "ALLERGEN KEY: CE celery · EG eggs · GL cereals containing gluten · MI milk · MU mustard · SU sulphur dioxide/sulphites"
+        #expect(MenuAnalyzer.legendParts(key).last == "SU sulphur dioxide and sulphites")
+        #expect(MenuAnalyzer.legendParts("A-GLUTEN / B-CRUSTACEANS / G-MILK").count == 3)
+        let a = analyzer.analyze(text: "Full Irish (GL, EG, MI, SU)  9.50\n\nPorridge (GL, MI)  4.00\n\n\(key)\n",
+                                 perLine: false, profile: AllergenProfile(allergens: [.milk]))
+        try #require(a.items.map(\.name) == ["Full Irish (GL, EG, MI, SU)", "Porridge (GL, MI)"])
+        #expect(AllergenFixtures.ids(a.items[0]) == [.gluten, .eggs, .milk, .sulphites])
+        #expect(a.items[1].safety == .unsafe && !a.items[1].safetyReasons.contains("unresolved_allergen_codes"))
+
+        let polish = "Alergeny: 1 – zboża zawierające gluten, 2 – skorupiaki, 3 – jaja, 4 – ryby, 5 – orzeszki ziemne, "
+            + "6 – soja, 7 – mleko, 8 – orzechy, 9 – seler, 10 – gorczyca, 11 – nasiona sezamu, "
+            + "12 – dwutlenek siarki i siarczyny, 13 – łubin, 14 – mięczaki"
+        let menu = "ZUPY\nŻurek z jajkiem (1, 3, 9)  12.00\nPierogi ruskie (1, 3, 7)  18.00\n\(polish)\n"
+        let b = analyzer.analyze(text: menu, perLine: false, profile: AllergenProfile(allergens: [.milk]))
+        try #require(b.items.count == 2)
+        func coded(_ x: MenuAnalysis, _ k: Int) -> Set<AllergenID> { Set(x.items[k].allergens.filter { $0.source == .code }.map(\.id)) }
+        #expect(coded(b, 0) == [.gluten, .eggs, .celery] && coded(b, 1) == [.gluten, .eggs, .milk])
+        #expect(!b.items[1].safetyReasons.contains("unresolved_allergen_codes"))
+        // A read name out of its Annex II place ("6 – gluten"): no key; nor with a number missing.
+        let swapped = polish.replacingOccurrences(of: "6 – soja", with: "6 – gluten")
+        let c = analyzer.analyze(text: menu.replacingOccurrences(of: polish, with: swapped), perLine: false,
+                                 profile: AllergenProfile(allergens: [.milk]))
+        #expect(c.items.allSatisfy { $0.safetyReasons.contains("unresolved_allergen_codes") })
+        let gap = polish.replacingOccurrences(of: "13 – łubin, ", with: "")
+        let d = analyzer.analyze(text: menu.replacingOccurrences(of: polish, with: gap), perLine: false,
+                                 profile: AllergenProfile(allergens: [.milk]))
+        #expect(d.items.allSatisfy { $0.safetyReasons.contains("unresolved_allergen_codes") })
+        #expect(MenuAnalyzer.isAnnexIIOrder(read: [1: [.gluten], 6: [.soybeans]], unnamed: [2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14], additives: []))
+        #expect(!MenuAnalyzer.isAnnexIIOrder(read: [1: [.gluten]], unnamed: Array(2...14), additives: []))
+        #expect(MenuAnalyzer.annexIIOrder.count == 14 && Set(MenuAnalyzer.annexIIOrder).count == 14)
+    }
+
     /// An Austrian key listed with commas over two lines ("Allergene gemäß EU-VO 1169/2011: A Gluten,
     /// …, G Milch/Laktose, …, O Sulfite, P" / "Lupinen, R Weichtiere") is read, its second line is
     /// no dish, and a lone code letter ending a dish's line ("Jagatee O") is read through it (round 16).

@@ -226,6 +226,35 @@ public struct MenuAnalyzer: Sendable {
         return !joinsWord
     }
 
+    /// The 14 allergens in the order of Regulation (EU) 1169/2011 Annex II, which numbered
+    /// keys across Europe follow (1 cereals containing gluten … 14 molluscs).
+    static let annexIIOrder: [AllergenID] = [
+        .gluten, .crustaceans, .eggs, .fish, .peanuts, .soybeans, .milk,
+        .tree_nuts, .celery, .mustard, .sesame, .sulphites, .lupin, .molluscs,
+    ]
+
+    /// Whether a numbered key is Annex II's list: its numbers are exactly 1 to 14, none is an
+    /// additive's, the names read (`read`) say each one allergen, that of their place, and at
+    /// least two are read — one name could agree by chance, and a key read in none of its
+    /// names is no evidence.
+    static func isAnnexIIOrder(read: [Int: [AllergenID]], unnamed: [Int], additives: Set<Int>) -> Bool {
+        let numbers = Set(read.keys).union(unnamed)
+        guard numbers == Set(1...14), unnamed.count == Set(unnamed).count, read.count >= 2,
+              Set(read.keys).isDisjoint(with: unnamed), additives.isDisjoint(with: numbers) else { return false }
+        return read.allSatisfy { n, ids in Set(ids) == [annexIIOrder[n - 1]] }
+    }
+
+    /// The number of a numbered legend entry whose name is written in letters of any alphabet
+    /// ("5 – orzeszki ziemne", "12 – dwutlenek siarki i siarczyny"), or nil.
+    static func numberedEntryKey(_ p: String) -> Int? {
+        let range = NSRange(location: 0, length: p.utf16.count)
+        guard let m = numberedEntry.firstMatch(in: p, range: range) else { return nil }
+        return Int(p.substring(utf16: m.range(at: 1)))
+    }
+
+    static let numberedEntry = try! NSRegularExpression(
+        pattern: #"^\s*(\d{1,2})\s*(?:[-–—:=.)]\s*|\s+)\p{L}[\p{L}\p{M} '’&()-]*$"#)
+
     /// "•", "·", "/", "|", ";", "*", "-", "–", "—" as scalar values.
     static let keySeparators: Set<UInt32> = [0x2022, 0xB7, 0x2F, 0x7C, 0x3B, 0x2A, 0x2D, 0x2013, 0x2014]
 
@@ -295,12 +324,7 @@ public struct MenuAnalyzer: Sendable {
         // dot's C2 B7, ". ") is one part. (Compared one by one: `"/|;•".contains` searched a
         // string for every character.)
         let mayHoldSeparator = text.utf8.contains { $0 == 0x2F || $0 == 0x7C || $0 == 0x3B || $0 == 0xA2 || $0 == 0xB7 || $0 == 0x2E }
-        let pieces: [Substring] = mayHoldSeparator
-            ? text.split(whereSeparator: { c in
-                if let b = c.asciiByte { return b == 0x2F || b == 0x7C || b == 0x3B }
-                return c == "•" || c == "·"
-            })
-            : [Substring(text)]
+        let pieces: [Substring] = mayHoldSeparator ? entryPieces(text) : [Substring(text)]
         var parts: [String] = []
         for (k, piece) in pieces.enumerated() {
             let p = k == 0 ? droppingLegendTitle(piece) : piece
@@ -310,6 +334,38 @@ public struct MenuAnalyzer: Sendable {
             }
         }
         return parts
+    }
+
+    /// A legend line cut at "/", "|", ";", "•" and "·" — except that a slash followed by no key
+    /// joins two names of one entry ("SU sulphur dioxide/sulphites", "G Milch/Laktose"), which
+    /// stay one piece with " and " between the names. "A-GLUTEN / B-CRUSTACEANS" is two entries.
+    static func entryPieces(_ text: String) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = text.startIndex
+        var i = text.startIndex
+        var joined: String? = nil  // the current piece, when a slash joined names into it
+        func close(at end: String.Index) {
+            let piece = text[start..<end]
+            if let j = joined { pieces.append(Substring(j + piece)); joined = nil } else { pieces.append(piece) }
+        }
+        while i < text.endIndex {
+            let c = text[i]
+            let isSeparator: Bool
+            if let b = c.asciiByte { isSeparator = b == 0x2F || b == 0x7C || b == 0x3B } else { isSeparator = c == "•" || c == "·" }
+            guard isSeparator else { i = text.index(after: i); continue }
+            let next = text.index(after: i)
+            let before = text[start..<i]
+            if c == "/", before.contains(where: \.isLetter), next < text.endIndex,
+               text[next...].first(where: { $0 != " " })?.isLetter == true, !mayOpenWithKey(String(text[next...])) {
+                joined = (joined ?? "") + before.trimmingSpaces() + " and "
+            } else {
+                close(at: i)
+            }
+            start = next
+            i = next
+        }
+        close(at: text.endIndex)
+        return pieces.filter { !$0.isEmpty }
     }
 
     /// "a) Gluten b) Krebstiere c) Eier" → ["a) Gluten", "b) Krebstiere", "c) Eier"]: the text cut
@@ -415,6 +471,9 @@ public struct MenuAnalyzer: Sendable {
         // Numbered entries that name sulphites ("14 Sulphites", "5 = geschwefelt"): an allergen
         // key's or an additive key's, as the rest of the legend decides.
         var sulphur: [(number: Int, line: Int)] = []
+        // Lines of numbered entries some of whose names MenuScan does not read ("5 – orzeszki
+        // ziemne"): a legend only if the whole key turns out to be Annex II's list in its order.
+        var inOrderCandidates: [(line: Int, found: [(String, [AllergenID])], unnamed: [Int])] = []
         for (i, l) in lines.enumerated() {
             let afterLegend = i > 0 && (numLines.contains(i - 1) || letLines.contains(i - 1) || addLines.contains(i - 1))
             // Most lines of a menu open with no key, at their start or after a title's colon.
@@ -423,6 +482,7 @@ public struct MenuAnalyzer: Sendable {
             guard !parts.isEmpty else { continue }
             var found: [(String, [AllergenID])] = []
             var additive: [(Int, [AllergenID])] = []
+            var unnamed: [Int] = []
             for (k, p) in parts.enumerated() {
                 let range = NSRange(location: 0, length: p.utf16.count)
                 let single = Self.mayBeLegendSegment(p) ? Self.legendSegment.firstMatch(in: p, range: range) : nil
@@ -447,14 +507,22 @@ public struct MenuAnalyzer: Sendable {
                    Self.standsAsEntry(m, in: p, parts: parts.count) {
                     let name = p.substring(utf16: m.range(at: 3))
                     // ("Pan-fried Dumplings and scrambled Eggs" is a description: a name has one to
-                    // three words.)
-                    guard name.split(separator: " ").count <= 3 else { found = []; additive = []; break }
+                    // three words, "and" aside — "sulphur dioxide/sulphites" is joined with one.)
+                    guard name.split(separator: " ").filter({ $0 != "and" }).count <= 3 else { found = []; additive = []; unnamed = []; break }
                     if Self.isDietMark(name) { continue }
                     if let ids = lexicon.allergens(forLegendName: name) {
                         found.append((p.substring(utf16: m.range(at: 1)).uppercased(), ids)); continue
                     }
                 }
-                found = []; additive = []; break
+                if let n = Self.numberedEntryKey(p) { unnamed.append(n); continue }
+                found = []; additive = []; unnamed = []; break
+            }
+            if !unnamed.isEmpty {
+                // (Sulphites named as an additive is Annex II's twelfth entry if the key is its list.)
+                if additive.allSatisfy({ $0.1 == [.sulphites] }) {
+                    inOrderCandidates.append((i, found + additive.map { (String($0.0), $0.1) }, unnamed))
+                }
+                continue
             }
             // Diet marks alone make no legend.
             guard !found.isEmpty || !additive.isEmpty else { continue }
@@ -462,6 +530,21 @@ public struct MenuAnalyzer: Sendable {
             for (key, ids) in found {
                 if let n = Int(key) { numeric[n, default: []] += ids; numLines.insert(i) }
                 else { letters[key, default: []] += ids; letLines.insert(i) }
+            }
+        }
+        // A key numbered 1 to 14 whose names MenuScan reads in part ("1 – zboża zawierające gluten,
+        // 2 – skorupiaki, … 6 – soja, …"): Annex II's list in its order, when every name it reads
+        // is that place's allergen.
+        if !inOrderCandidates.isEmpty {
+            var read = numeric
+            for c in inOrderCandidates { for (key, ids) in c.found { if let n = Int(key) { read[n, default: []] += ids } } }
+            let unnamed = inOrderCandidates.flatMap(\.unnamed)
+            if Self.isAnnexIIOrder(read: read, unnamed: unnamed, additives: Set(additives.keys)) {
+                for c in inOrderCandidates {
+                    for (key, ids) in c.found { if let n = Int(key) { numeric[n, default: []] += ids } }
+                    for n in c.unnamed { numeric[n] = [Self.annexIIOrder[n - 1]] }
+                    numLines.insert(c.line)
+                }
             }
         }
         // In a numbered allergen key ("1 Celery · 2 Cereals containing gluten · … · 14 Sulphites")
