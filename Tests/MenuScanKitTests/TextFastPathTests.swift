@@ -83,7 +83,7 @@ struct TextFastPathTests {
     @Test("MenuAnalyzer: legend pre-check, visible characters, menu-wide words")
     func analyzerShortcuts() {
         let legendish = zip(Gen.element(of: ["A", "B", "Z", "1", "12", "7", "a", "É", " ", "-", "–", ":", ".", ")", "Gluten", "Mi", "Ce", "Mus", "VG",
-                                             "Celery", " Milk", "Nuts", "our", "all dishes", "Käse", "٣", "\u{A0}", "b) ", " 12) "]),
+                                             "Celery", " Milk", "Nuts", "our", "all dishes", "Käse", "٣", "\u{A0}", "b) ", " 12) ", "/", " / ", "·", ";", "|", "•"]),
                             Gen.int(in: 0...1), Gen.latin1.string(of: 0...2))
             .map { piece, pick, random in pick == 0 ? (piece ?? "") : random }
             .array(of: 0...6).map { $0.joined() }
@@ -108,6 +108,13 @@ struct TextFastPathTests {
             #expect(byKey == [Substring(s)] || (byKey.count >= 3 && s.hasSuffix(byKey.joined())
                 && byKey.allSatisfy { MenuAnalyzer.leadingKey($0.unicodeScalars, skipping: { _ in false })?.next == ")" }),
                     "iteration \(i): \(s.debugDescription)")
+            // Entries cut at separators: no piece is empty, and a line without a slash is cut
+            // exactly where a plain split at the separators cuts it (only a slash may join names).
+            let pieces = MenuAnalyzer.entryPieces(s)
+            #expect(!pieces.contains { $0.isEmpty }, "iteration \(i): \(s.debugDescription)")
+            if !s.contains("/") {
+                #expect(pieces == s.split(whereSeparator: { "|;•·".contains($0) }), "iteration \(i): \(s.debugDescription)")
+            }
             let multi = MenuAnalyzer.multiLetterLegendSegment.firstMatch(in: p, range: NSRange(location: 0, length: ns.length)) != nil
             #expect(!multi || MenuAnalyzer.mayBeMultiLetterSegment(p), "iteration \(i): \(p.debugDescription)")
             #expect(MenuAnalyzer.visibleCharacters(s) == s.filter { !$0.isWhitespace }.count, "iteration \(i)")

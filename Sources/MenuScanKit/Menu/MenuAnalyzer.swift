@@ -201,18 +201,20 @@ public struct MenuAnalyzer: Sendable {
     /// key — one or two digits, or a capital A–Z and at most two more letters — followed by no
     /// letter or digit.
     static func mayOpenWithKey(_ text: String) -> Bool {
-        func opensWithKey(_ scalars: Substring.UnicodeScalarView) -> Bool {
-            // (Spaces and the separators a part may follow: "• A Gluten", "| 1 Celery".)
-            guard let key = leadingKey(scalars, skipping: { $0.properties.isWhitespace || keySeparators.contains($0.value) })
-            else { return false }
-            guard let next = key.next else { return true }
-            return key.digits ? !next.properties.isAlphabetic : next.properties.numericType == nil
-        }
         let t = Substring(text)
         if opensWithKey(t.unicodeScalars) { return true }
         // (The colon found in the bytes: walking Characters to it cost more than the rest.)
         guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
         return opensWithKey(t[text.utf8.index(after: colon)...].unicodeScalars)
+    }
+
+    /// Whether `scalars` open, after spaces and the separators a part may follow ("• A Gluten",
+    /// "| 1 Celery"), with a key followed by no letter (digits) or no digit (letters).
+    static func opensWithKey(_ scalars: Substring.UnicodeScalarView) -> Bool {
+        guard let key = leadingKey(scalars, skipping: { $0.properties.isWhitespace || keySeparators.contains($0.value) })
+        else { return false }
+        guard let next = key.next else { return true }
+        return key.digits ? !next.properties.isAlphabetic : next.properties.numericType == nil
     }
 
     /// Whether a match of `multiLetterLegendSegment` in part `p` is a legend entry: on a line of
@@ -356,7 +358,7 @@ public struct MenuAnalyzer: Sendable {
             let next = text.index(after: i)
             let before = text[start..<i]
             if c == "/", before.contains(where: \.isLetter), next < text.endIndex,
-               text[next...].first(where: { $0 != " " })?.isLetter == true, !mayOpenWithKey(String(text[next...])) {
+               text[next...].first(where: { $0 != " " })?.isLetter == true, !opensWithKey(text[next...].unicodeScalars) {
                 joined = (joined ?? "") + before.trimmingSpaces() + " and "
             } else {
                 close(at: i)
@@ -540,11 +542,9 @@ public struct MenuAnalyzer: Sendable {
             for c in inOrderCandidates { for (key, ids) in c.found { if let n = Int(key) { read[n, default: []] += ids } } }
             let unnamed = inOrderCandidates.flatMap(\.unnamed)
             if Self.isAnnexIIOrder(read: read, unnamed: unnamed, additives: Set(additives.keys)) {
-                for c in inOrderCandidates {
-                    for (key, ids) in c.found { if let n = Int(key) { numeric[n, default: []] += ids } }
-                    for n in c.unnamed { numeric[n] = [Self.annexIIOrder[n - 1]] }
-                    numLines.insert(c.line)
-                }
+                numeric = read
+                for n in unnamed { numeric[n] = [Self.annexIIOrder[n - 1]] }
+                numLines.formUnion(inOrderCandidates.map(\.line))
             }
         }
         // In a numbered allergen key ("1 Celery · 2 Cereals containing gluten · … · 14 Sulphites")
