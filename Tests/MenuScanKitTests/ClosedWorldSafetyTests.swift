@@ -396,6 +396,50 @@ import Testing
         #expect(MenuAnalyzer.noteSubject(foldedWords: MenuAnalyzer.foldedWords("Please ask your server")).isEmpty)
     }
 
+    @Test func aClauseOfANoteThatAlsoSpeaksForTheKitchenSpeaksForItsKind() throws {
+        // One note line: a clause about sourdough, a bare clause about flatbreads, and a clause
+        // about the whole kitchen. The kinds' items hold what their clause says; the line still
+        // speaks for the whole menu ("may contain" everywhere), and a subject of more words
+        // than a heading ("Seeded rolls", "Cold drinks") is not about it.
+        let text = """
+        Our sourdough is made with wheat, rye and sesame; flatbreads contain wheat and milk; seeded rolls contain mustard. Everything is baked in a kitchen that also handles nuts.
+
+        SOURDOUGH
+
+        Country Loaf 6.00
+
+        FLATBREADS
+
+        Garlic Flat 5.00
+
+        ROLLS
+
+        Soft Roll 1.00
+
+        DRINKS
+
+        Fresh Lemonade 3.00
+        """
+        let a = analyzer.analyze(text: text, perLine: false, profile: AllergenProfile(allergens: [.milk, .sesame]))
+        let byName = Dictionary(uniqueKeysWithValues: a.items.map { ($0.name, $0) })
+        let loaf = try #require(byName["Country Loaf"])
+        #expect(AllergenFixtures.ids(loaf).isSuperset(of: [.gluten, .sesame]) && !AllergenFixtures.ids(loaf).contains(.milk))
+        #expect(loaf.allergens.first { $0.id == .sesame }?.why.contains { $0.contains("sourdough") } == true)
+        let flat = try #require(byName["Garlic Flat"])
+        #expect(AllergenFixtures.ids(flat).isSuperset(of: [.gluten, .milk]) && flat.safety == .unsafe)
+        let roll = try #require(byName["Soft Roll"])
+        #expect(!AllergenFixtures.ids(roll).contains(.mustard) && roll.mayContain.contains(.mustard))
+        let lemonade = try #require(byName["Fresh Lemonade"])
+        #expect(AllergenFixtures.ids(lemonade).isEmpty)
+        #expect(Set(lemonade.mayContain).isSuperset(of: [.milk, .sesame, .tree_nuts]) && lemonade.safety == .caution)
+        #expect(MenuAnalyzer.sentenceClauses(["a;", "b", "4.50.", "c", "d.", "e"].map { SourceWord(text: $0, confidence: nil) })
+                == [0..<1, 1..<5, 5..<6])
+        #expect(MenuAnalyzer.bareSubject(foldedWords: MenuAnalyzer.foldedWords("Huîtres et plateaux servis avec pain"))
+                == [["huitres"], ["plateaux"]])
+        #expect(MenuAnalyzer.bareSubject(foldedWords: MenuAnalyzer.foldedWords("Cake donuts")) == nil)
+        #expect(MenuAnalyzer.sameWords(["cake", "donuts"], ["cake", "donut"]) && !MenuAnalyzer.sameWords(["cold", "mezze"], ["hot", "mezze"]))
+    }
+
     @Test func anItemUnderAHeadingOfSeveralKindsTakesTheKindItsNameNames() throws {
         let text = "RICE & NOODLES\n\nSteamed Rice 3.00\n\nDan Dan Noodles 11.00\n\nHouse Special 12.00\n"
         let a = analyzer.analyze(text: text, perLine: false, profile: gluten)

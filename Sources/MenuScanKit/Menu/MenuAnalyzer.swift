@@ -664,8 +664,8 @@ public struct MenuAnalyzer: Sendable {
         let looseSet = Set(loose)
         // Notes about one kind of dish ("All sandwiches served on a toasted brioche bun") speak
         // for the items of that kind, not for the whole menu.
-        let categoryNotes = perLine ? [:] : Self.categoryNotes(lines: lines, loose: loose, legendLines: legendLines,
-                                                                items: raw, isDishWord: { lexicon.namesDish($0) })
+        let (categoryNotes, categoryClauses) = perLine ? ([:], [:]) : Self.categoryNotes(
+            lines: lines, loose: loose, legendLines: legendLines, items: raw, isDishWord: { lexicon.namesDish($0) })
         let categoryNoteLines = Set(categoryNotes.values.flatMap { $0 })
         for (i, line) in lines.enumerated() where !legendLines.contains(i) && !perLine && !categoryNoteLines.contains(i) {
             guard looseSet.contains(i) || Self.speaksForTheMenu(line.text) else { continue }
@@ -701,6 +701,13 @@ public struct MenuAnalyzer: Sendable {
             let ctx = classifier.classify(words: words, rawText: notes.map { lines[$0].text }.joined(separator: "\n"),
                                           legend: legend, memo: memo)
             contextCache[cacheKey] = ctx
+            return ctx
+        }
+        /// One clause of a note (`categoryNotes`), classified once for all the items it speaks for.
+        func clauseClassification(_ words: [SourceWord], key: String) -> ItemClassification {
+            if let cached = contextCache[key] { return cached }
+            let ctx = classifier.classify(words: words, rawText: words.map(\.text).joined(separator: " "), legend: legend, memo: memo)
+            contextCache[key] = ctx
             return ctx
         }
         /// One part of a heading that names several kinds (`headingPart`), and its notes.
@@ -792,6 +799,12 @@ public struct MenuAnalyzer: Sendable {
             for n in categoryNotes[k] ?? [] where n >= 0 && n < lines.count && !r.noteLines.contains(n) && !r.parentNoteLines.contains(n) {
                 c.inherit(contextClassification(heading: nil, notes: [n]),
                           from: "from the menu's note “\(Self.shortened(lines[n].text))”", sameDish: true)
+            }
+            for clause in categoryClauses[k] ?? [] where clause.line >= 0 && clause.line < lines.count
+                && clause.words.upperBound <= lines[clause.line].words.count {
+                let words = Array(lines[clause.line].words[clause.words])
+                c.inherit(clauseClassification(words, key: "clause \(clause.line) \(clause.words)"),
+                          from: "from the menu's note “\(Self.shortened(words.map(\.text).joined(separator: " ")))”", sameDish: true)
             }
             // A name of a few words alone under a heading is a kind of what the heading names:
             // "Sesame Ginger" under DRESSINGS is a sesame ginger dressing, "Vanilla" under SHAKES
@@ -1024,38 +1037,131 @@ public struct MenuAnalyzer: Sendable {
         ScalarText.letterWords(TextFold.fold(text))
     }
 
-    /// Loose notes that speak for one kind of dish, by item: a note that speaks for all of
-    /// something ("All sandwiches…", "Our burgers…", "Alle Brotzeiten…") but not for the whole
-    /// menu or kitchen applies to the items under a heading that shares one of its words
-    /// ("SANDWICHES") and to items whose name holds one of its dish words ("Classic Burger").
+    /// One clause of a loose note: words `words` of line `line` (`sentenceClauses`).
+    struct NoteClause: Hashable, Sendable {
+        var line: Int
+        var words: Range<Int>
+    }
+
+    /// Loose notes that speak for one kind of dish, by item:
+    /// - `lines`: a note that speaks for all of something ("All sandwiches…", "Our burgers…",
+    ///   "Alle Brotzeiten…") but not for the whole menu or kitchen applies to the items under a
+    ///   heading that shares one of its words ("SANDWICHES") and to items whose name holds one of
+    ///   its dish words ("Classic Burger"). Such a line speaks for those items only.
+    /// - `clauses`: in any other loose line, a clause that speaks so for a kind applies to that
+    ///   kind's items, and so does a clause that opens on the words of a heading and a verb
+    ///   ("…; cake donuts contain wheat, egg and milk" over CAKE DONUTS). The line still speaks
+    ///   for the whole menu as well ("Our yeast-raised dough contains wheat, egg, milk and soy;
+    ///   … Everything is fried in the same oil in a kitchen that handles peanuts": the shared oil
+    ///   may carry all of it into every fried item), so a clause only adds what its kind holds.
     static func categoryNotes(lines: [StructLine], loose: [Int], legendLines: Set<Int>, items: [RawItem],
-                              isDishWord: (String) -> Bool) -> [Int: [Int]] {
+                              isDishWord: (String) -> Bool) -> (lines: [Int: [Int]], clauses: [Int: [NoteClause]]) {
+        /// What a note or clause is about: `keys` for a quantified subject (any shared word
+        /// places it), `heading` for a bare subject, as the kinds it joins: the heading must be
+        /// one of them or all together, no more and no fewer words ("Huîtres et plateaux…" is
+        /// about PLATEAUX; "Gluten-free bagels…" is not about BAGELS, "Cold mezze…" not about HOT MEZZE).
+        enum About { case keys(Set<String>), heading([[String]]) }
         var noteKeys: [(line: Int, keys: Set<String>)] = []
+        var clauseKeys: [(clause: NoteClause, about: About)] = []
         for n in loose where n >= 0 && n < lines.count && !legendLines.contains(n) {
             // Folded once: a menu-wide word must be there (as `speaksForTheMenu` asks), no menu noun.
             let words = foldedWords(lines[n].text)
-            guard words.contains(where: menuQuantifiers.contains), !words.contains(where: menuNouns.contains) else { continue }
-            // Keyed by what the note is about, not by what it mentions: "All moules come with a
-            // cone of frites" is about moules, not about the FRITES & SAUCES under it.
-            let keys = categoryKeys(foldedWords: noteSubject(foldedWords: words))
-            if !keys.isEmpty { noteKeys.append((n, keys)) }
+            if words.contains(where: menuQuantifiers.contains), !words.contains(where: menuNouns.contains) {
+                // Keyed by what the note is about, not by what it mentions: "All moules come with a
+                // cone of frites" is about moules, not about the FRITES & SAUCES under it.
+                let keys = categoryKeys(foldedWords: noteSubject(foldedWords: words))
+                if !keys.isEmpty { noteKeys.append((n, keys)); continue }
+            }
+            for range in sentenceClauses(lines[n].words) {
+                let clause = foldedWords(lines[n].words[range].map(\.text).joined(separator: " "))
+                if clause.contains(where: menuQuantifiers.contains) {
+                    guard !clause.contains(where: menuNouns.contains) else { continue }
+                    let keys = categoryKeys(foldedWords: noteSubject(foldedWords: clause))
+                    if !keys.isEmpty { clauseKeys.append((NoteClause(line: n, words: range), .keys(keys))) }
+                } else if let subject = bareSubject(foldedWords: clause) {
+                    clauseKeys.append((NoteClause(line: n, words: range), .heading(subject)))
+                }
+            }
         }
-        guard !noteKeys.isEmpty else { return [:] }
-        var headingKeys: [Int: Set<String>] = [:]
+        guard !noteKeys.isEmpty || !clauseKeys.isEmpty else { return ([:], [:]) }
+        var headingKeys: [Int: (keys: Set<String>, words: [String])] = [:]
         var out: [Int: [Int]] = [:]
+        var outClauses: [Int: [NoteClause]] = [:]
         for (k, r) in items.enumerated() {
-            var heading = Set<String>()
+            var heading: (keys: Set<String>, words: [String]) = ([], [])
             if let h = r.sectionLine, h >= 0, h < lines.count {
                 if let cached = headingKeys[h] { heading = cached } else {
-                    heading = categoryKeys(lines[h].text); headingKeys[h] = heading
+                    let words = foldedWords(lines[h].text)
+                    heading = (categoryKeys(foldedWords: words), words.filter { !AllergenClassifier.listConnectors.contains($0) })
+                    headingKeys[h] = heading
                 }
             }
             let nameDishKeys = categoryKeys(r.name).filter(isDishWord)
-            for (n, keys) in noteKeys where !keys.isDisjoint(with: heading) || !keys.isDisjoint(with: nameDishKeys) {
+            for (n, keys) in noteKeys where !keys.isDisjoint(with: heading.keys) || !keys.isDisjoint(with: nameDishKeys) {
                 out[k, default: []].append(n)
             }
+            for (clause, about) in clauseKeys {
+                switch about {
+                case .keys(let keys):
+                    guard !keys.isDisjoint(with: heading.keys) || !keys.isDisjoint(with: nameDishKeys) else { continue }
+                case .heading(let subject):
+                    guard Self.sameWords(subject.flatMap { $0 }, heading.words)
+                            || subject.contains(where: { Self.sameWords($0, heading.words) }) else { continue }
+                }
+                outClauses[k, default: []].append(clause)
+            }
         }
+        return (out, outClauses)
+    }
+
+    /// Whether two lists of folded words name the same words, plurals aside ("cake donuts",
+    /// CAKE DONUT), each word of either in the other.
+    static func sameWords(_ a: [String], _ b: [String]) -> Bool {
+        guard !a.isEmpty, !b.isEmpty else { return false }
+        func within(_ x: [String], _ y: [String]) -> Bool {
+            let ys = Set(y.flatMap(Tokenizer.variants))
+            return x.allSatisfy { !ys.isDisjoint(with: Tokenizer.variants($0)) }
+        }
+        return within(a, b) && within(b, a)
+    }
+
+    /// A line's words cut into clauses after each word that ends a sentence or clause
+    /// ("soy;", "milk.", "!", "?"); a number's point ("4.50") ends none. Every range is non-empty.
+    static func sentenceClauses(_ words: [SourceWord]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start = 0
+        for (i, w) in words.enumerated() {
+            guard let last = w.text.unicodeScalars.last, ";.!?".unicodeScalars.contains(last) else { continue }
+            let before = w.text.unicodeScalars.dropLast().last
+            if let before, CharacterSet.decimalDigits.contains(before) { continue }
+            out.append(start..<(i + 1))
+            start = i + 1
+        }
+        if start < words.count { out.append(start..<words.count) }
         return out
+    }
+
+    /// A clause's subject without a quantifier, as the kinds it joins: its first words,
+    /// articles skipped, up to a verb or preposition — at most three besides the joining
+    /// words, and a verb or preposition must follow ("Cake donuts contain…" → [cake, donuts];
+    /// "Huîtres et plateaux servis…" → [huitres], [plateaux]). Nil when none does.
+    static func bareSubject(foldedWords words: [String]) -> [[String]]? {
+        var k = 0
+        while k < words.count, subjectLeadWords.contains(words[k]) { k += 1 }
+        var out: [[String]] = [[]]
+        var count = 0
+        while k < words.count, !subjectEndWords.contains(words[k]) {
+            if AllergenClassifier.listConnectors.contains(words[k]) {
+                if !(out.last ?? []).isEmpty { out.append([]) }
+            } else {
+                count += 1
+                guard count <= 3 else { return nil }
+                out[out.count - 1].append(words[k])
+            }
+            k += 1
+        }
+        out.removeAll { $0.isEmpty }
+        return k < words.count && !out.isEmpty ? out : nil
     }
 
     /// Articles, possessives and "of" between a note's quantifier and its subject
