@@ -58,6 +58,18 @@ import Testing
         #expect(item.declaredAbsentEvidence.first?.evidence.first?.lowercased().contains("dairy") == true)
     }
 
+    /// "With or without" offers a choice: what it names may be in the dish, it is not declared
+    /// absent ("Beef burger, with or without cheese" was "safe" for milk).
+    @Test func withOrWithoutIsAnOptionNotADeclaration() {
+        for text in ["Beef burger, with or without cheese", "Beef burger, with/without cheese",
+                     "Hamburger mit oder ohne Käse", "Burger avec ou sans fromage"] {
+            let item = AllergenFixtures.item(text, profile: milk)
+            #expect(item.safety == .caution, "\(text)")
+            #expect(item.mayContain.contains(.milk) && !item.declaredAbsent.contains(.milk), "\(text)")
+        }
+        #expect(AllergenFixtures.item("Beef burger, without cheese", profile: milk).declaredAbsent == [.milk])
+    }
+
     /// A "-free" declaration covers the allergens it names, not the dish before it:
     /// a cashew cheesecake that is dairy-free still holds cashew, and nothing says it is egg-free.
     @Test func freeFromCoversOnlyWhatItNames() {

@@ -440,6 +440,9 @@ struct AllergenClassifier: Sendable {
         return roles.contains(.ingredient) && contentWords >= 2
     }
 
+    /// Words that offer a choice before "without"/"no" ("with or without", "mit oder ohne").
+    static let optionJoins: Set<String> = ["or", "/", "oder", "ou", "o", "eller"]
+
     /// Words that join the parts of a filling ("Ham & Cheese", "Kartoffel und Zwiebel").
     static let fillingJoins: Set<String> = ["and", "und", "et", "y", "e", "en", "og", "or", "oder", "ou", "o"]
 
@@ -797,6 +800,17 @@ struct AllergenClassifier: Sendable {
                         guard onlyConnectors(cursor, m.start), m.start > cursor, m.start - cursor <= 2 else { break }
                     }
                     scoped.append(ti); cursor = m.end
+                }
+                // "with or without cheese", "mit oder ohne Käse", "avec ou sans fromage", "with/without
+                // egg": an option, not a declaration: the dish may hold what it names.
+                if q.start >= 1, Self.optionJoins.contains(tokens[q.start - 1].norm) {
+                    for ti in scoped {
+                        for a in entries[terms[ti].entry].allergens where status[ti][a] == .contains {
+                            status[ti][a] = .mayContain
+                            result.mayContain.insert(a)
+                        }
+                    }
+                    continue
                 }
                 let declared = declaredSet(scoped)
                 for ti in scoped {
