@@ -75,7 +75,7 @@ enum AllergenFixtures {
     @Test func lexiconIsDataNotCode() throws {
         // The same analyzer reads a different lexicon from another folder.
         let dir = try AllergenFixtures.tempDir()
-        try "# test\nfoozle\tpeanuts\texplicit\t\t\ten\n".write(to: dir.appendingPathComponent("lexicon.tsv"), atomically: true, encoding: .utf8)
+        try "# test\nfoozle\tpeanuts\texplicit\t\tgroup\ten\n".write(to: dir.appendingPathComponent("lexicon.tsv"), atomically: true, encoding: .utf8)
         try "no\tabsent_before\n".write(to: dir.appendingPathComponent("qualifiers.tsv"), atomically: true, encoding: .utf8)
         try "A\tgluten\n".write(to: dir.appendingPathComponent("codes.tsv"), atomically: true, encoding: .utf8)
         let lex = try AllergenLexicon.load(from: dir)

@@ -814,7 +814,13 @@ struct AllergenClassifier: Sendable {
                 }
                 let declared = declaredSet(scoped)
                 for ti in scoped {
-                    markAbsent(ti, declared, evidence: qualText(q, terms[ti].start, terms[ti].end))
+                    if entries[terms[ti].entry].group {
+                        markAbsent(ti, declared, evidence: qualText(q, terms[ti].start, terms[ti].end))
+                    } else {
+                        // "no cheese", "without mayo": that food is taken away, nothing is declared
+                        // of the dish: a burger's brioche bun may still hold milk and egg.
+                        for a in declared where status[ti][a] == .contains { status[ti][a] = .absent }
+                    }
                     meatSuppressed.insert(ti) // "without bacon"
                 }
                 // the dish the declaration is about: "gluten-free pasta" handled by absentAfter;

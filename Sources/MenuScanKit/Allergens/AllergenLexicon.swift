@@ -16,6 +16,10 @@ struct LexiconEntry: Sendable, Equatable {
     var confidence: Double
     var noFuzz: Bool
     var noAbsent: Bool
+    /// The term names an allergen as such ("milk", "dairy", "nuts", "Eier"; lexicon.tsv flag
+    /// `group`), not one food that holds it ("cheese", "mayo"): "no dairy" declares the dish
+    /// free of milk, "no cheese" only takes the cheese away.
+    var group = false
     var affix: Affix
     var lang: String
     /// Allergens often but not always in it (dishes.tsv `may_contain`): "may contain".
@@ -350,19 +354,20 @@ public struct AllergenLexicon: Sendable {
                 throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): unknown diet")
             }
             var confidence = kind == .explicit ? 1.0 : 0.9
-            var noFuzz = false, noAbsent = false, food = false
+            var noFuzz = false, noAbsent = false, food = false, group = false
             let flags = cols.count > 4 ? cols[4] : ""
             for f in flags.split(separator: ",").map({ $0.trimmingSpaces() }) where !f.isEmpty {
                 if f == "nofuzz" { noFuzz = true }
                 else if f == "noabsent" { noAbsent = true }
                 else if f == "food" { food = true }
+                else if f == "group" { group = true }
                 else if f.hasPrefix("conf="), let c = Double(f.dropFirst(5)), c > 0, c <= 1 { confidence = c }
                 else { throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): unknown flag") }
             }
             let lang = cols.count > 5 ? cols[5] : ""
             out.append(LexiconEntry(term: term, words: words, allergens: allergens,
                                     kind: kind, diet: diet, confidence: confidence, noFuzz: noFuzz,
-                                    noAbsent: noAbsent, affix: affix, lang: lang,
+                                    noAbsent: noAbsent, group: group, affix: affix, lang: lang,
                                     role: food || allergens.isEmpty || (kind == .explicit && words.count == 1) ? .ingredient : .dish))
         }
         return out
