@@ -58,6 +58,24 @@ import Testing
         #expect(item.declaredAbsentEvidence.first?.evidence.first?.lowercased().contains("dairy") == true)
     }
 
+    /// Foods joined by "or" are one or the other: what not every one holds the dish may hold,
+    /// it does not surely hold ("unsafe" becomes "caution", never "safe").
+    @Test func aChoiceOfFoodsMayHoldWhatOnlySomeHold() {
+        let gluten = AllergenProfile(allergens: [.gluten])
+        for text in ["Grilled chicken, served with rice or spaghetti", "Grilled chicken with plain rice (basmati) or pasta (penne)",
+                     "Baccalà, su crostino di pane o polenta"] {
+            let item = AllergenFixtures.item(text, profile: gluten)
+            #expect(!AllergenFixtures.ids(item).contains(.gluten) && item.mayContain.contains(.gluten), "\(text)")
+            #expect(item.safety == .caution, "\(text)")
+        }
+        let latte = AllergenFixtures.item("Latte with soy or oat milk", profile: AllergenProfile(allergens: [.soybeans]))
+        #expect(latte.mayContain.contains(.soybeans) && latte.safety == .caution)
+        // What every choice holds stays: spaghetti or penne are both wheat.
+        #expect(AllergenFixtures.ids(AllergenFixtures.item("Grilled chicken, served with spaghetti or penne")).contains(.gluten))
+        // Rice or spaghetti with no "or": both are served.
+        #expect(AllergenFixtures.ids(AllergenFixtures.item("Grilled chicken, served with rice and spaghetti")).contains(.gluten))
+    }
+
     /// "With or without" offers a choice: what it names may be in the dish, it is not declared
     /// absent ("Beef burger, with or without cheese" was "safe" for milk); nor does "without
     /// cheese" declare the burger free of milk.

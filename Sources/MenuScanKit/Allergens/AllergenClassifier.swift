@@ -440,6 +440,75 @@ struct AllergenClassifier: Sendable {
         return roles.contains(.ingredient) && contentWords >= 2
     }
 
+    /// Words that join alternatives ("rice or spaghetti", "pane o polenta", "Reis oder Nudeln").
+    static let alternativeJoins: Set<String> = ["or", "oder", "ou", "o", "eller"]
+
+    /// Words that tie a food to the one it is made of ("crostino di pane", "slice of bread").
+    static let ofWords: Set<String> = ["of", "di", "de", "du", "des", "del", "della", "von", "da", "do"]
+
+    /// The groups of terms (indices into `spans`, the terms' token ranges) a choice joins: for
+    /// each "or", the food right after it (its term at most two tokens on, a bracket or an
+    /// unknown word between: "or baasto (spaghetti)") and the foods right before it, back through
+    /// a list ("garlic, chilli or burger sauce"), in one sentence and with no term across the
+    /// "or". A food is its term with a gloss in brackets right after it ("baasto (spaghetti)",
+    /// "bariis (spiced basmati)") and the food it is made of ("crostino di pane"). Choices of
+    /// fewer than two foods are left out ("with or without cheese": no term before the "or").
+    static func alternatives(tokens: [Token], spans: [(start: Int, end: Int)]) -> [[[Int]]] {
+        func sameSentence(_ a: Int, _ b: Int) -> Bool {
+            a >= 0 && b >= 0 && a < tokens.count && b < tokens.count && tokens[a].sentence == tokens[b].sentence
+        }
+        func starting(at s: Int) -> [Int] { spans.indices.filter { spans[$0].start == s } }
+        func ending(at e: Int) -> [Int] { spans.indices.filter { spans[$0].end == e } }
+        func isPunct(_ k: Int, _ p: String) -> Bool { k >= 0 && k < tokens.count && tokens[k].kind == .punct && tokens[k].norm == p }
+        /// A food from its head term (`group`: the terms on its words), with its gloss and its "of" part.
+        func food(_ group: [Int]) -> [Int] {
+            guard let g = group.first else { return group }
+            var out = group
+            let (start, end) = spans[g]
+            // "baasto (spaghetti)": the first term inside a bracket right after it.
+            if isPunct(end, "("), let inner = spans.indices.filter({ spans[$0].start > end && spans[$0].start <= end + 3 })
+                .min(by: { spans[$0].start < spans[$1].start }), !tokens[end..<spans[inner].start].contains(where: { $0.norm == ")" }) {
+                out += starting(at: spans[inner].start)
+            }
+            // "crostino di pane": the food before "di".
+            if start >= 2, tokens[start - 1].kind == .word, ofWords.contains(tokens[start - 1].norm) {
+                out += ending(at: start - 1)
+            }
+            return out
+        }
+        var out: [[[Int]]] = []
+        for (i, t) in tokens.enumerated() where t.kind == .word && alternativeJoins.contains(t.norm) {
+            guard !spans.contains(where: { $0.start <= i && i < $0.end }) else { continue }
+            // After: the first term starting within two tokens, none of them a comma or a joining word.
+            guard let next = spans.indices.filter({ spans[$0].start > i && spans[$0].start <= i + 3 && sameSentence(i, spans[$0].start) })
+                    .min(by: { spans[$0].start < spans[$1].start }),
+                  !tokens[(i + 1)..<spans[next].start].contains(where: { $0.norm == "," || alternativeJoins.contains($0.norm) })
+            else { continue }
+            var groups: [[Int]] = [food(starting(at: spans[next].start))]
+            // Before: the food ending within two tokens ("bariis (spiced basmati) or": the food
+            // before the bracket), then back through commas (a list).
+            var cursor = i
+            if isPunct(i - 1, ")"), let open = (max(0, i - 6)..<(i - 1)).last(where: { isPunct($0, "(") }), !ending(at: open).isEmpty {
+                groups.insert(food(ending(at: open).filter { spans[$0].start == spans[ending(at: open)[0]].start }), at: 0)
+                cursor = spans[ending(at: open)[0]].start
+            } else if let prev = spans.indices.filter({ spans[$0].end <= i && i - spans[$0].end <= 1 && sameSentence(i, spans[$0].start) })
+                        .max(by: { spans[$0].end < spans[$1].end || (spans[$0].end == spans[$1].end && spans[$0].start > spans[$1].start) }) {
+                let head = starting(at: spans[prev].start)
+                groups.insert(food(head), at: 0)
+                cursor = food(head).map { spans[$0].start }.min() ?? spans[prev].start
+            }
+            guard groups.count == 2 else { continue }
+            while let prev = spans.indices.filter({ spans[$0].end < cursor && cursor - spans[$0].end <= 1 && sameSentence(i, spans[$0].start) })
+                    .max(by: { spans[$0].end < spans[$1].end }), isPunct(spans[prev].end, ",") {
+                let head = starting(at: spans[prev].start)
+                groups.insert(food(head), at: 0)
+                cursor = food(head).map { spans[$0].start }.min() ?? spans[prev].start
+            }
+            out.append(groups)
+        }
+        return out
+    }
+
     /// Words that offer a choice before "without"/"no" ("with or without", "mit oder ohne").
     static let optionJoins: Set<String> = ["or", "/", "oder", "ou", "o", "eller"]
 
@@ -749,6 +818,14 @@ struct AllergenClassifier: Sendable {
             result.fragment = true
         }
         // Known words count for understanding and diet; they carry no allergen.
+        // Choices ("rice or spaghetti") are read before the known words go: "rice" is one of them.
+        // (Foods only: function words such as "o" and "di" are known terms too.)
+        let foodTerms = terms.filter { m in
+            !entries[m.entry].allergens.isEmpty || (m.entry < lexicon.roles.count && Self.foodRoles.contains(lexicon.roles[m.entry]))
+        }
+        let choices = Self.alternatives(tokens: tokens, spans: foodTerms.map { ($0.start, $0.end) }).map { choice in
+            choice.map { group in group.map { (start: foodTerms[$0].start, end: foodTerms[$0].end) } }
+        }
         terms.removeAll { entries[$0.entry].kind == .known && entries[$0.entry].diet == .none }
 
         enum Status { case contains, mayContain, absent }
@@ -914,6 +991,40 @@ struct AllergenClassifier: Sendable {
                 for next in terms.indices where terms[next].start == q.end { meatSuppressed.insert(next) }
             case .veganMarker, .connector:
                 break
+            }
+        }
+        // "Choice of bariis or baasto (spaghetti)", "on bread or polenta", "soy or oat milk": the
+        // foods joined by "or" are one or the other; what not every one of them holds the dish
+        // may hold, it does not surely hold.
+        for choice in choices {
+            let groups = choice.map { foods in terms.indices.filter { ti in foods.contains { $0 == (terms[ti].start, terms[ti].end) } } }
+            var held = groups.map { group in
+                Set(group.flatMap { ti in entries[terms[ti].entry].allergens.filter { status[ti][$0] == .contains } })
+            }
+            // "Lamb or chicken shish", "soy or oat milk": a one-word food before a term whose first
+            // word is a food too offers that word in the term's place: the rest of the term ("shish":
+            // the bread) is in every choice.
+            if let last = choice.last?.first, last.end - last.start >= 2, tokens[last.start].kind == .word,
+               let firstWord = lexicon.byTerm[tokens[last.start].norm],
+               let lastTerm = terms.first(where: { $0.start == last.start && $0.end == last.end }) {
+                let shared = Set(entries[lastTerm.entry].allergens).subtracting(entries[firstWord].allergens)
+                for k in choice.indices.dropLast() where choice[k].allSatisfy({ $0.end - $0.start == 1 }) {
+                    held[k].formUnion(shared)
+                }
+            }
+            guard let first = held.first else { continue }
+            let every = held.dropFirst().reduce(first) { $0.intersection($1) }
+            let text = Self.spanText(tokens[(choice.first?.first?.start ?? 0)..<(choice.last?.first?.end ?? 0)])
+            for group in groups {
+                for ti in group {
+                    for a in entries[terms[ti].entry].allergens where status[ti][a] == .contains && !every.contains(a) {
+                        status[ti][a] = .mayContain
+                        result.mayContain.insert(a)
+                        if !(result.mayContainWhy[a] ?? []).contains(where: { $0.hasSuffix("“\(text)”") }) {
+                            result.mayContainWhy[a, default: []].append("one of the choices “\(text)”")
+                        }
+                    }
+                }
             }
         }
         // A dish row that holds its own qualifier ("gluten free bread", "vegan mayo") was read
