@@ -83,6 +83,11 @@ enum PageBuilder {
         // Pence.
         ("Add Cheese to any Burger 25p", "Add Cheese to any Burger", "25p"),
         ("Chocolate Doughnuts .... 70p", "Chocolate Doughnuts", "70p"),
+        // Whole francs or euros ("12.–", "9,-") and Swiss francs before the sum.
+        ("Raclette Fr. 27.–", "Raclette", "Fr. 27.–"),
+        ("Bratwurst mit Rösti CHF 19", "Bratwurst mit Rösti", "CHF 19"),
+        ("Rösti mit Spiegelei 22.–", "Rösti mit Spiegelei", "22.–"),
+        ("Schnitzel 9,-", "Schnitzel", "9,-"),
     ])
     func trailingPrices(_ line: String, _ before: String, _ price: String) throws {
         let f = try #require(PriceParser.find(in: line, allowPlain: false))
@@ -113,6 +118,30 @@ enum PageBuilder {
                       "Open until 11pm", "Soup", "Available from 5p.m.", "Pasta 125p", "Chips 2pa"])
     func notPrices(_ line: String) {
         #expect(PriceParser.find(in: line, allowPlain: false) == nil)
+    }
+
+    /// Superscript codes ("Gerstensuppe ¹ ⁷ ⁹") are a code list, a superscript key before its
+    /// name a number; a key may end in statements that still speak for the menu (round 20).
+    @Test func superscriptCodesAndAKeyThatEndsInStatements() throws {
+        #expect(MenuAnalyzer.expandingSuperscriptCodes("Raclette ⁷  Fr. 27.–") == "Raclette (7)  Fr. 27.–")
+        #expect(MenuAnalyzer.expandingSuperscriptCodes("Zuger Kirschtorte¹,³,⁷,⁸") == "Zuger Kirschtorte (1, 3, 7, 8)")
+        #expect(MenuAnalyzer.expandingSuperscriptCodes("Allergene: ¹ Gluten · ¹⁰ Senf") == "Allergene: 1 Gluten · 10 Senf")
+        #expect(MenuAnalyzer.expandingSuperscriptCodes("Room 12m² 4⁵") == "Room 12m² 4⁵")
+        let text = """
+        Bündner Gerstensuppe ¹ ⁷ ⁹  9.50
+        mit Rohschinken
+
+        Raclette ⁷  Fr. 27.–
+
+        Allergene: ¹ glutenhaltiges Getreide · ² Krebstiere · ³ Eier · ⁴ Fisch · ⁵ Erdnüsse · ⁶ Soja · ⁷ Milch (inkl. Laktose) · ⁸ Schalenfrüchte · ⁹ Sellerie · ¹⁰ Senf · ¹¹ Sesam · ¹² Schwefeldioxid und Sulfite · ¹³ Lupinen · ¹⁴ Weichtiere. Gerichte ohne Ziffern enthalten keines dieser Allergene. Kann Spuren von Nüssen enthalten.
+        """
+        let a = AllergenFixtures.analyzer.analyze(text: text, perLine: false, profile: AllergenProfile(allergens: [.tree_nuts]))
+        let soup = try #require(a.items.first { $0.name == "Bündner Gerstensuppe" })
+        #expect(Set(soup.allergens.filter { $0.source == .code }.map(\.id)) == [.gluten, .milk, .celery])
+        // The statement after the key still speaks for every dish.
+        #expect(soup.mayContain.contains(.tree_nuts) && soup.safety == .caution)
+        let raclette = try #require(a.items.first { $0.name == "Raclette" })
+        #expect(raclette.price == "Fr. 27.–" && raclette.allergens.contains { $0.id == .milk && $0.source == .code })
     }
 
     /// Superscript cents ("7⁹⁵") are decimals; other superscripts are left alone (round 8).

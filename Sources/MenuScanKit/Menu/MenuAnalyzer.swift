@@ -119,7 +119,7 @@ public struct MenuAnalyzer: Sendable {
     public func analyze(text: String, perLine: Bool, profile: AllergenProfile?) -> MenuAnalysis {
         // (Lines and words split on the bytes: splitting them by Characters was 6 % of a long menu's analysis.)
         let lines = ScalarText.lines(text).map { raw -> StructLine in
-            let t = PriceParser.expandingSuperscriptCents(raw)
+            let t = Self.expandingSuperscriptCodes(PriceParser.expandingSuperscriptCents(raw))
             return StructLine(text: t, words: ScalarText.spaceSeparatedWords(t).map { SourceWord(text: $0, confidence: nil) },
                               ocrWords: [])
         }
@@ -130,6 +130,51 @@ public struct MenuAnalyzer: Sendable {
             else { runs[runs.count - 1].append(i) }
         }
         return analyze(lines: lines, runs: runs.filter { !$0.isEmpty }, perLine: perLine, exactText: true, profile: profile)
+    }
+
+    /// Allergen codes printed as superscripts ("Bündner Gerstensuppe ¹ ⁷ ⁹", "Raclette⁷") written
+    /// as a code list ("(1, 7, 9)"), and a superscript key before its name at the start of a
+    /// line or after a separator ("Allergene: ¹ glutenhaltiges Getreide · ² Krebstiere") as its number. Consecutive superscript digits are one number
+    /// ("¹²" is 12); superscripts on a word that holds a digit are left as they are ("4⁵", "12m²").
+    /// Text without a superscript digit is returned as it is.
+    static func expandingSuperscriptCodes(_ s: String) -> String {
+        guard PriceParser.mayHoldSuperscriptDigit(s) else { return s }
+        let chars = Array(s)
+        let sup = PriceParser.superscriptDigits
+        var out = ""
+        var i = 0
+        while i < chars.count {
+            // (Attached to a word that holds a digit it is a unit's power: "12m²", "4⁵".)
+            let word = chars[..<i].reversed().prefix { $0 != " " && sup[$0] == nil }
+            guard sup[chars[i]] != nil, !word.contains(where: { $0.isASCII && $0.isNumber }) else {
+                out.append(chars[i]); i += 1; continue
+            }
+            // A run of superscript numbers, parted by spaces or commas.
+            var numbers: [String] = []
+            var j = i
+            var end = i
+            while j < chars.count {
+                if let d = sup[chars[j]] {
+                    var n = String(d)
+                    j += 1
+                    while j < chars.count, let e = sup[chars[j]] { n.append(e); j += 1 }
+                    numbers.append(n)
+                    end = j
+                } else if chars[j] == " " || chars[j] == "," {
+                    j += 1
+                } else { break }
+            }
+            let rest = chars[end...].drop { $0 == " " }
+            let before = chars[..<i].last { $0 != " " }
+            if numbers.count == 1, rest.first?.isLetter == true, before.map({ !$0.isLetter && !$0.isNumber && $0 != ")" }) ?? true {
+                out += numbers[0]            // a key before its name
+            } else {
+                if let last = out.last, last != " " { out.append(" ") }
+                out += "(" + numbers.joined(separator: ", ") + ")"
+            }
+            i = end
+        }
+        return out
     }
 
     // MARK: Legend
@@ -393,9 +438,17 @@ public struct MenuAnalyzer: Sendable {
 
     /// A legend entry without its spaces and closing full stops ("VG vegan." → "VG vegan").
     static func withoutClosingStops(_ s: Substring) -> String {
-        var t = s.trimmingSpaces()
+        var t = withoutAbbreviatedAside(s.trimmingSpaces())
         while t.hasSuffix(".") { t.removeLast(); t = t.trimmingSpaces() }
         return t
+    }
+
+    /// An entry's aside in brackets that holds a full stop ("7 Milch (inkl. Laktose)") left
+    /// out: its abbreviation is no part of the name, and a key's name holds no full stop.
+    static func withoutAbbreviatedAside(_ t: String) -> String {
+        guard let open = t.firstIndex(of: "("), open > t.startIndex, let close = t[open...].firstIndex(of: ")"),
+              t[open..<close].contains(".") else { return t }
+        return (String(t[..<open]).trimmingSpaces() + " " + String(t[t.index(after: close)...]).trimmingSpaces()).trimmingSpaces()
     }
 
     /// "1 = mit Farbstoff, 2 = mit Konservierungsstoff, 3 = …", "A Gluten, B Krebstiere, C Ei, …"
@@ -445,8 +498,11 @@ public struct MenuAnalyzer: Sendable {
         var out: [Substring] = []
         var start = s.startIndex
         var i = s.startIndex
+        var depth = 0
         while i < s.endIndex {
-            if s[i] == ".", s[start..<i].trimmingSpaces().contains(" ") {
+            // (Not inside brackets: "7 Milch (inkl. Laktose)" is one entry.)
+            if s[i] == "(" { depth += 1 } else if s[i] == ")" { depth = max(0, depth - 1) }
+            if s[i] == ".", depth == 0, s[start..<i].trimmingSpaces().contains(" ") {
                 let j = s.index(after: i)
                 if j < s.endIndex, s[j] == " " {
                     let k = s[j...].firstIndex(where: { $0 != " " }) ?? s.endIndex
@@ -467,7 +523,11 @@ public struct MenuAnalyzer: Sendable {
     /// Finds allergen legends ("1 Celery", "A-GLUTEN / B-CRUSTACEANS / …", "Allergen key: Ce celery
     /// · G cereals containing gluten · Mi milk · … V vegetarian"). Letter keys are kept in capitals
     /// ("Mi" as "MI": item codes are looked up in capitals).
-    func legend(_ lines: [StructLine]) -> (CodeLegend, Set<Int>) {
+    /// `tails`: what a legend line says after its key ("… 14 Weichtiere. Gerichte ohne Ziffern
+    /// enthalten keines dieser Allergene. Kann Spuren von Nüssen enthalten."), keyed by line: the
+    /// key is read, and the statements after it still speak for the menu.
+    func legend(_ lines: [StructLine]) -> (CodeLegend, Set<Int>, tails: [Int: String]) {
+        var tails: [Int: String] = [:]
         var numeric: [Int: [AllergenID]] = [:], letters: [String: [AllergenID]] = [:], additives: [Int: [AllergenID]] = [:]
         var numLines = Set<Int>(), letLines = Set<Int>(), addLines = Set<Int>()
         // Numbered entries that name sulphites ("14 Sulphites", "5 = geschwefelt"): an allergen
@@ -517,6 +577,12 @@ public struct MenuAnalyzer: Sendable {
                     }
                 }
                 if let n = Self.numberedEntryKey(p) { unnamed.append(n); continue }
+                // Sentences after a key of three entries at least end the key; they are no entry.
+                if found.count + additive.count + unnamed.count >= 3, p.split(separator: " ").count >= 2,
+                   !Self.mayOpenWithKey(p) {
+                    tails[i] = parts[k...].joined(separator: ". ")
+                    break
+                }
                 found = []; additive = []; unnamed = []; break
             }
             if !unnamed.isEmpty {
@@ -564,14 +630,14 @@ public struct MenuAnalyzer: Sendable {
         // allergen key's.
         let additiveOnly = additives.filter { legend.numeric[$0.key] == nil }
         if additiveOnly.count >= 3 { legend.additives = additiveOnly; legendLines.formUnion(addLines) }
-        return (legend, legendLines)
+        return (legend, legendLines, tails.filter { legendLines.contains($0.key) })
     }
 
     // MARK: Core
 
     private func analyze(lines: [StructLine], runs: [[Int]], perLine: Bool, exactText: Bool,
                          profile: AllergenProfile?, roles: RoleAssignment? = nil, readAcross: Double = 0) -> MenuAnalysis {
-        let (legend, legendLines) = legend(lines)
+        let (legend, legendLines, legendTails) = legend(lines)
         let memo = FuzzyMemo()
         memo.readsCompounds = Self.writesGerman(lines.lazy.map(\.text))
         var raw: [RawItem] = []
@@ -667,6 +733,16 @@ public struct MenuAnalyzer: Sendable {
         let (categoryNotes, categoryClauses) = perLine ? ([:], [:]) : Self.categoryNotes(
             lines: lines, loose: loose, legendLines: legendLines, items: raw, isDishWord: { lexicon.namesDish($0) })
         let categoryNoteLines = Set(categoryNotes.values.flatMap { $0 })
+        // What a legend line says after its key is a menu-wide statement like any other.
+        for (_, tail) in legendTails.sorted(by: { $0.key < $1.key }) where !perLine {
+            let c = classifier.classify(words: ScalarText.spaceSeparatedWords(tail).map { SourceWord(text: $0, confidence: nil) },
+                                        rawText: "", legend: CodeLegend(), memo: memo)
+            menuMay.formUnion(c.mayContain)
+            for a in Set(c.allergens.map(\.id)) {
+                menuMay.insert(a)
+                if menuMayWhy[a, default: []].count < 3 { menuMayWhy[a, default: []].append("menu: " + Self.shortened(tail)) }
+            }
+        }
         for (i, line) in lines.enumerated() where !legendLines.contains(i) && !perLine && !categoryNoteLines.contains(i) {
             guard looseSet.contains(i) || Self.speaksForTheMenu(line.text) else { continue }
             let c = classifier.classify(words: line.words, rawText: "", legend: CodeLegend(), memo: memo)
