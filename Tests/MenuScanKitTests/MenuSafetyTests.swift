@@ -58,6 +58,19 @@ import Testing
         #expect(item.declaredAbsentEvidence.first?.evidence.first?.lowercased().contains("dairy") == true)
     }
 
+    /// An item that declares its allergens in words ("(Gluten) (Milk)", "Contains: Wheat, Milk")
+    /// holds what it declares; what the dish table only implies beyond it becomes "may contain"
+    /// (a school custard made without egg). One allergen named alone is a warning, not a list.
+    @Test func aDeclarationInWordsOutranksTheDishTable() {
+        let eggs = AllergenProfile(allergens: [.eggs])
+        let crumble = AllergenFixtures.item("Apple Crumble & Custard (Gluten) (Milk)", profile: eggs)
+        #expect(AllergenFixtures.ids(crumble).isSuperset(of: [.gluten, .milk]) && !AllergenFixtures.ids(crumble).contains(.eggs))
+        #expect(crumble.mayContain.contains(.eggs) && crumble.safety == .caution)
+        #expect(AllergenFixtures.ids(AllergenFixtures.item("Apple crumble and custard")).contains(.eggs))
+        let baklava = AllergenFixtures.item("Baklava, contains nuts")
+        #expect(AllergenFixtures.ids(baklava).isSuperset(of: [.gluten, .tree_nuts]))
+    }
+
     /// Foods joined by "or" are one or the other: what not every one holds the dish may hold,
     /// it does not surely hold ("unsafe" becomes "caution", never "safe").
     @Test func aChoiceOfFoodsMayHoldWhatOnlySomeHold() {

@@ -440,6 +440,27 @@ struct AllergenClassifier: Sendable {
         return roles.contains(.ingredient) && contentWords >= 2
     }
 
+    /// Words after which a menu lists what an item holds ("Contains: Wheat, Egg", "CONTÉM
+    /// TRIGO", "Enthält: Sellerie"), folded.
+    static let declarationWords: Set<String> = [
+        "contains", "contain", "contem", "contient", "contiene", "contengono", "enthalt", "enthalten", "bevat",
+        "allergens", "allergene", "allergeni", "alergenos", "alergicos", "allergenes", "allergenen",
+    ]
+
+    /// The allergens an item declares in words: terms that name an allergen as such (`group`:
+    /// "Gluten", "Milk", "TRIGO") in brackets of their own ("(Gluten) (Milk)") or after a
+    /// declaration word of their sentence ("Contains: Wheat (gluten), Egg"). Empty when none.
+    static func declaredAllergens(tokens: [Token], terms: [(start: Int, end: Int, group: Bool, allergens: [AllergenID])]) -> Set<AllergenID> {
+        var out = Set<AllergenID>()
+        for t in terms where t.group && t.start >= 0 && t.end <= tokens.count && t.start < t.end {
+            let bracketed = t.start > 0 && tokens[t.start - 1].norm == "(" && t.end < tokens.count && tokens[t.end].norm == ")"
+            let sentence = tokens[t.start].sentence
+            let afterWord = tokens[..<t.start].contains { $0.sentence == sentence && declarationWords.contains($0.norm) }
+            if bracketed || afterWord { out.formUnion(t.allergens) }
+        }
+        return out
+    }
+
     /// Words that join alternatives ("rice or spaghetti", "pane o polenta", "Reis oder Nudeln").
     static let alternativeJoins: Set<String> = ["or", "oder", "ou", "o", "eller"]
 
@@ -1097,6 +1118,26 @@ struct AllergenClassifier: Sendable {
         // Printed codes read through a legend are the menu's own declaration: they win over
         // the dish table's guesses of what a dish may contain.
         if !codes.isEmpty && !unresolved { dishMay = [:] }
+        // So do they, and a declaration in words — allergen names in brackets ("Apple Crumble &
+        // Custard (Gluten) (Milk)") or after "contains" ("ALÉRGICOS: CONTÉM TRIGO, OVO E LEITE"): what
+        // the dish table only implies beyond what the item declares may be in it, it is not
+        // surely (a school's custard made without egg). Never "safe": it stays "may contain".
+        let declaredInWords = Self.declaredAllergens(tokens: tokens, terms: terms.map {
+            (start: $0.start, end: $0.end, group: entries[$0.entry].group, allergens: entries[$0.entry].allergens)
+        })
+        // (A declaration names two allergens at least: "contains nuts" alone warns of one. Codes
+        // count only through the menu's own legend, not through the EU letters guessed without it.)
+        let codesDeclare = !codes.isEmpty && !unresolved && !(legend.letters.isEmpty && legend.numeric.isEmpty)
+        if declaredInWords.count >= 2 || codesDeclare {
+            let declared = (declaredInWords.count >= 2 ? declaredInWords : []).union(codesDeclare ? Set(codes.map(\.0)) : [])
+            for (a, x) in acc where x.source == .implied && !declared.contains(a) {
+                acc[a] = nil
+                result.mayContain.insert(a)
+                result.mayContainWhy[a, default: []] += (x.why.isEmpty ? x.evidence : x.why).map {
+                    "\($0) (not among the allergens the menu declares for it)"
+                }
+            }
+        }
         result.allergens = acc.keys.sorted().map {
             let x = acc[$0]!
             return AllergenFinding(id: $0, evidence: x.evidence, source: x.source,
