@@ -88,6 +88,7 @@ enum PageBuilder {
         ("Bratwurst mit Rösti CHF 19", "Bratwurst mit Rösti", "CHF 19"),
         ("Rösti mit Spiegelei 22.–", "Rösti mit Spiegelei", "22.–"),
         ("Schnitzel 9,-", "Schnitzel", "9,-"),
+        ("Kanelbulle 35:-", "Kanelbulle", "35:-"),
     ])
     func trailingPrices(_ line: String, _ before: String, _ price: String) throws {
         let f = try #require(PriceParser.find(in: line, allowPlain: false))

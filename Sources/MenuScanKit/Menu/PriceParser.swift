@@ -8,8 +8,8 @@ enum PriceParser {
     // "S4", "S8.5": OCR's reading of "$4", "$8.5" (the dollar sign's most common confusion);
     // "C16": of "€16" (the euro sign's). Both only at the end of a line.
     // "70p": pence (British menus price small extras so).
-    // "12,-", "12.–": whole euros or francs; "Fr. 9.50", "CHF 12": Swiss francs before the sum.
-    static let strongPrice = #"(?:\d{1,2}p(?![\p{L}\p{N}])|[SC]\d{1,3}(?:[.,]\d{1,2})?(?=\s*$)|[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?|[$€£¥]\s?[.,]\d{2}|\d{1,5}(?:[.,]\d{1,2})?\s?(?:€|\$|£|¥|TL|₺|EUR|USD|GBP|CHF|YEN|円)|\d{1,4}[.,]\d{2}|\d{1,4}[.,]\d(?=\s*(?:$|/))|\d{1,4}[.,](?:--?|–|—)(?![\p{L}\p{N}])|(?:SFr\.|Fr\.|CHF)\s?\d{1,4}(?:[.,](?:\d{1,2}|--?|–|—))?)"#
+    // "12,-", "12.–", "35:-": whole euros, francs or kronor; "Fr. 9.50", "CHF 12": Swiss francs before the sum.
+    static let strongPrice = #"(?:\d{1,2}p(?![\p{L}\p{N}])|[SC]\d{1,3}(?:[.,]\d{1,2})?(?=\s*$)|[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?|[$€£¥]\s?[.,]\d{2}|\d{1,5}(?:[.,]\d{1,2})?\s?(?:€|\$|£|¥|TL|₺|EUR|USD|GBP|CHF|YEN|円)|\d{1,4}[.,]\d{2}|\d{1,4}[.,]\d(?=\s*(?:$|/))|\d{1,4}[.,:](?:--?|–|—)(?![\p{L}\p{N}])|(?:SFr\.|Fr\.|CHF)\s?\d{1,4}(?:[.,](?:\d{1,2}|--?|–|—))?)"#
     static let plainPrice = #"\d{1,3}"#
 
     /// Prices at the end of a line. Several sizes follow the first price after a space or
