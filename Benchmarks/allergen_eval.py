@@ -89,8 +89,11 @@ def table(title, pairs, groups):
 
 
 def norm(s):
-    s = unicodedata.normalize("NFKD", s or "").encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", " ", s).strip()
+    """A name for matching: accents dropped, lower case, letters and digits of any script
+    (Greek, Cyrillic and Hangul names once folded to nothing and matched any item)."""
+    s = unicodedata.normalize("NFKD", s or "")
+    s = "".join(c for c in s if not unicodedata.combining(c)).lower()
+    return re.sub(r"[\W_]+", " ", s).strip()
 
 
 def csv_eval(a, tmp):

@@ -19,10 +19,11 @@ enum TextFold {
 
     /// Characters that fold to something other than their decomposition without marks
     /// (ligatures, ß; Turkish dotless i and Vietnamese/Croatian đ have no decomposition:
-    /// "Cacık", "Đậu"; apostrophes and accents alone become "'"). A Character key matches by
+    /// "Cacık", "Đậu"; Greek final sigma is the sigma a capital Σ lowers to: "ΓΥΡΟΣ" = "γύρος";
+    /// apostrophes and accents alone become "'"). A Character key matches by
     /// canonical equivalence, as `==` does.
     private static let specialFolds: [Character: String] = [
-        "ß": "ss", "œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "ı": "i", "đ": "d",
+        "ß": "ss", "œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "ı": "i", "đ": "d", "ς": "σ",
         "’": "'", "‘": "'", "`": "'", "´": "'",
     ]
     /// `specialFolds` by scalar value (each key is one scalar), for the scalar path.
