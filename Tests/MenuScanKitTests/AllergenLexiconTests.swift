@@ -72,6 +72,16 @@ enum AllergenFixtures {
         #expect(lex.letterCodes.count == 14)
     }
 
+    /// Dishes in their own script are read exactly ("ΓΥΡΟΣ" folds as "γύρος", final sigma and
+    /// all); only Latin-script terms are OCR-tolerant (fuzzy) candidates.
+    @Test func otherScriptsAreMatchedExactly() {
+        let lex = AllergenFixtures.lexicon
+        #expect(lex.fuzzyCandidates.allSatisfy { lex.entries[$0].term.unicodeScalars.allSatisfy { $0.value < 0x250 } })
+        #expect(TextFold.fold("ΓΥΡΟΣ") == TextFold.fold("γύρος"))
+        #expect(AllergenFixtures.ids(AllergenFixtures.item("Σπανακόπιτα")).isSuperset(of: [.gluten, .milk]))
+        #expect(AllergenFixtures.ids(AllergenFixtures.item("Баница")).contains(.gluten))
+    }
+
     @Test func lexiconIsDataNotCode() throws {
         // The same analyzer reads a different lexicon from another folder.
         let dir = try AllergenFixtures.tempDir()

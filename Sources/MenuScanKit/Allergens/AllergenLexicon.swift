@@ -129,7 +129,10 @@ public struct AllergenLexicon: Sendable {
                 byFirstWord[e.words[0], default: []].append(i)
                 if e.words.count == 1 { singleWordByFirstWord[e.words[0], default: []].append(i) }
                 if byTerm[e.term] == nil || (e.kind != .safe && e.kind != .known) { byTerm[e.term] = i }
-                if e.kind != .known && e.words.count == 1 && !e.noFuzz && e.term.count >= 5 && !e.term.contains(where: \.isNumber) {
+                // (Latin-script terms only: OCR reads Latin languages, and its confusions are
+                // Latin letters'; Greek, Cyrillic and Hangul terms are matched exactly.)
+                if e.kind != .known && e.words.count == 1 && !e.noFuzz && e.term.count >= 5 && !e.term.contains(where: \.isNumber)
+                    && e.term.unicodeScalars.allSatisfy({ $0.value < 0x250 }) {
                     let scalars = OCRFuzzy.scalars(e.term)
                     fuzzyByLength[scalars.count, default: [:]][scalars[0], default: []].append(fuzzyCandidates.count)
                     fuzzyScalars.append(scalars)

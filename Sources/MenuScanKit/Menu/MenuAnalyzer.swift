@@ -1136,9 +1136,9 @@ public struct MenuAnalyzer: Sendable {
         /// places it), `heading` for a bare subject, as the kinds it joins: the heading must be
         /// one of them or all together, no more and no fewer words ("Huîtres et plateaux…" is
         /// about PLATEAUX; "Gluten-free bagels…" is not about BAGELS, "Cold mezze…" not about HOT MEZZE).
-        enum About { case keys(Set<String>), heading([[String]]) }
         var noteKeys: [(line: Int, keys: Set<String>)] = []
-        var clauseKeys: [(clause: NoteClause, about: About)] = []
+        var keyClauses: [(clause: NoteClause, keys: Set<String>)] = []
+        var headingClauses: [(clause: NoteClause, kinds: [[String]])] = []
         for n in loose where n >= 0 && n < lines.count && !legendLines.contains(n) {
             // Folded once: a menu-wide word must be there (as `speaksForTheMenu` asks), no menu noun.
             let words = foldedWords(lines[n].text)
@@ -1148,44 +1148,48 @@ public struct MenuAnalyzer: Sendable {
                 let keys = categoryKeys(foldedWords: noteSubject(foldedWords: words))
                 if !keys.isEmpty { noteKeys.append((n, keys)); continue }
             }
+            // (A clause about a kind needs a quantifier or a verb or preposition after its subject.)
+            guard words.contains(where: { subjectEndWords.contains($0) || menuQuantifiers.contains($0) }) else { continue }
             for range in sentenceClauses(lines[n].words) {
                 let clause = foldedWords(lines[n].words[range].map(\.text).joined(separator: " "))
                 if clause.contains(where: menuQuantifiers.contains) {
                     guard !clause.contains(where: menuNouns.contains) else { continue }
                     let keys = categoryKeys(foldedWords: noteSubject(foldedWords: clause))
-                    if !keys.isEmpty { clauseKeys.append((NoteClause(line: n, words: range), .keys(keys))) }
+                    if !keys.isEmpty { keyClauses.append((NoteClause(line: n, words: range), keys)) }
                 } else if let subject = bareSubject(foldedWords: clause) {
-                    clauseKeys.append((NoteClause(line: n, words: range), .heading(subject)))
+                    headingClauses.append((NoteClause(line: n, words: range), subject))
                 }
             }
         }
-        guard !noteKeys.isEmpty || !clauseKeys.isEmpty else { return ([:], [:]) }
-        var headingKeys: [Int: (keys: Set<String>, words: [String])] = [:]
+        guard !noteKeys.isEmpty || !keyClauses.isEmpty || !headingClauses.isEmpty else { return ([:], [:]) }
+        /// A heading's category keys, and the clauses whose bare subject is the heading: its
+        /// words, no more and no fewer — one of the kinds the subject joins, or all together
+        /// ("Huîtres et plateaux…" is about PLATEAUX; "Gluten-free bagels…" is not about BAGELS,
+        /// "Cold mezze…" not about HOT MEZZE). Read once a heading.
+        var headings: [Int: (keys: Set<String>, clauses: [NoteClause])] = [:]
+        func heading(_ h: Int) -> (keys: Set<String>, clauses: [NoteClause]) {
+            if let known = headings[h] { return known }
+            let words = foldedWords(lines[h].text)
+            let named = words.filter { !AllergenClassifier.listConnectors.contains($0) }
+            let clauses = headingClauses.filter { c in
+                sameWords(c.kinds.flatMap { $0 }, named) || c.kinds.contains { sameWords($0, named) }
+            }.map(\.clause)
+            let out = (categoryKeys(foldedWords: words), clauses)
+            headings[h] = out
+            return out
+        }
         var out: [Int: [Int]] = [:]
         var outClauses: [Int: [NoteClause]] = [:]
         for (k, r) in items.enumerated() {
-            var heading: (keys: Set<String>, words: [String]) = ([], [])
-            if let h = r.sectionLine, h >= 0, h < lines.count {
-                if let cached = headingKeys[h] { heading = cached } else {
-                    let words = foldedWords(lines[h].text)
-                    heading = (categoryKeys(foldedWords: words), words.filter { !AllergenClassifier.listConnectors.contains($0) })
-                    headingKeys[h] = heading
-                }
-            }
-            let nameDishKeys = categoryKeys(r.name).filter(isDishWord)
-            for (n, keys) in noteKeys where !keys.isDisjoint(with: heading.keys) || !keys.isDisjoint(with: nameDishKeys) {
+            var head: (keys: Set<String>, clauses: [NoteClause]) = ([], [])
+            if let h = r.sectionLine, h >= 0, h < lines.count { head = heading(h) }
+            let nameDishKeys = noteKeys.isEmpty && keyClauses.isEmpty ? [] : categoryKeys(r.name).filter(isDishWord)
+            for (n, keys) in noteKeys where !keys.isDisjoint(with: head.keys) || !keys.isDisjoint(with: nameDishKeys) {
                 out[k, default: []].append(n)
             }
-            for (clause, about) in clauseKeys {
-                switch about {
-                case .keys(let keys):
-                    guard !keys.isDisjoint(with: heading.keys) || !keys.isDisjoint(with: nameDishKeys) else { continue }
-                case .heading(let subject):
-                    guard Self.sameWords(subject.flatMap { $0 }, heading.words)
-                            || subject.contains(where: { Self.sameWords($0, heading.words) }) else { continue }
-                }
-                outClauses[k, default: []].append(clause)
-            }
+            var clauses = keyClauses.filter { !$0.keys.isDisjoint(with: head.keys) || !$0.keys.isDisjoint(with: nameDishKeys) }.map(\.clause)
+            clauses += head.clauses
+            if !clauses.isEmpty { outClauses[k] = clauses.sorted { ($0.line, $0.words.lowerBound) < ($1.line, $1.words.lowerBound) } }
         }
         return (out, outClauses)
     }
