@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 @testable import MenuScanKit
 
@@ -87,6 +88,27 @@ import Testing
         #expect(AllergenFixtures.ids(AllergenFixtures.item("Grilled chicken, served with spaghetti or penne")).contains(.gluten))
         // Rice or spaghetti with no "or": both are served.
         #expect(AllergenFixtures.ids(AllergenFixtures.item("Grilled chicken, served with rice and spaghetti")).contains(.gluten))
+    }
+
+    /// Round 20's readers — choices, declarations, note clauses, superscript codes and key
+    /// tails — slice tokens, words and characters: random menus of their trigger words trap nowhere.
+    @Test("property: choices, declarations, clauses, superscripts and key tails never trap")
+    func roundTwentyReadersNeverTrap() {
+        let pieces = ["or", "o", "(", ")", "(Gluten)", "(Milk)", "rice", "spaghetti", "pasta (penne)", "di", "pane", "Contains:",
+                      "CONTÉM", "TRIGO,", "egg.", ";", "¹", "⁷", "¹²", "Fr. 27.–", "35:-", "with", "without", "cheese", "All",
+                      "burgers", "contain", "BURGERS", "Allergene:", "· ²", "Krebstiere", "(inkl.", "Laktose)", "12m²", "Σπανακόπιτα", ""]
+        let line = Gen.element(of: pieces).array(of: 0...9).map { $0.compactMap { $0 }.joined(separator: " ") }
+        let menu = line.array(of: 1...6).map { $0.joined(separator: "\n") }
+        var rng = Xoshiro(seed: (20, 0x9E37_79B9_7F4A_7C15, 20 &* 31 &+ 7, 0xD1B5_4A32_D192_ED03))
+        let profile = AllergenProfile(allergens: [.gluten, .milk])
+        for i in 0..<250 {
+            let text = menu.run(using: &rng)
+            for perLine in [false, true] {
+                let a = AllergenFixtures.analyzer.analyze(text: text, perLine: perLine, profile: profile)
+                #expect(a.items.allSatisfy { $0.safety != nil }, "iteration \(i): \(text)")
+            }
+            _ = MenuAnalyzer.expandingSuperscriptCodes(text)
+        }
     }
 
     /// "With or without" offers a choice: what it names may be in the dish, it is not declared

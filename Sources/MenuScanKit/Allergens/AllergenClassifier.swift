@@ -1035,7 +1035,8 @@ struct AllergenClassifier: Sendable {
             }
             guard let first = held.first else { continue }
             let every = held.dropFirst().reduce(first) { $0.intersection($1) }
-            let text = Self.spanText(tokens[(choice.first?.first?.start ?? 0)..<(choice.last?.first?.end ?? 0)])
+            let edges = choice.flatMap { $0.flatMap { [$0.start, $0.end] } }.filter { $0 >= 0 && $0 <= tokens.count }
+            let text = Self.spanText(tokens[(edges.min() ?? 0)..<(edges.max() ?? 0)])
             for group in groups {
                 for ti in group {
                     for a in entries[terms[ti].entry].allergens where status[ti][a] == .contains && !every.contains(a) {
