@@ -106,6 +106,12 @@ import Testing
             for perLine in [false, true] {
                 let a = AllergenFixtures.analyzer.analyze(text: text, perLine: perLine, profile: profile)
                 #expect(a.items.allSatisfy { $0.safety != nil }, "iteration \(i): \(text)")
+                // What an item holds it does not "may contain", nor is it declared absent.
+                for item in a.items {
+                    let held = Set(item.allergens.map(\.id))
+                    #expect(held.isDisjoint(with: item.mayContain) && held.isDisjoint(with: item.declaredAbsent),
+                            "iteration \(i): \(item.name)")
+                }
             }
             _ = MenuAnalyzer.expandingSuperscriptCodes(text)
         }

@@ -509,29 +509,32 @@ struct AllergenClassifier: Sendable {
             // Before: the food ending within two tokens ("bariis (spiced basmati) or": the food
             // before the bracket), then back through commas (a list).
             var cursor = i
-            if isPunct(i - 1, ")"), let open = (max(0, i - 6)..<(i - 1)).last(where: { isPunct($0, "(") }), !ending(at: open).isEmpty {
-                groups.insert(food(ending(at: open).filter { spans[$0].start == spans[ending(at: open)[0]].start }), at: 0)
-                cursor = spans[ending(at: open)[0]].start
+            /// Puts the food headed by the terms on `head`'s words first; the list goes on before it.
+            func prepend(headedBy head: Int) {
+                let f = food(starting(at: spans[head].start))
+                groups.insert(f, at: 0)
+                cursor = f.map { spans[$0].start }.min() ?? spans[head].start
+            }
+            if isPunct(i - 1, ")"), let open = (max(0, i - 6)..<(i - 1)).last(where: { isPunct($0, "(") }),
+               let head = ending(at: open).first {
+                prepend(headedBy: head)
             } else if let prev = spans.indices.filter({ spans[$0].end <= i && i - spans[$0].end <= 1 && sameSentence(i, spans[$0].start) })
                         .max(by: { spans[$0].end < spans[$1].end || (spans[$0].end == spans[$1].end && spans[$0].start > spans[$1].start) }) {
-                let head = starting(at: spans[prev].start)
-                groups.insert(food(head), at: 0)
-                cursor = food(head).map { spans[$0].start }.min() ?? spans[prev].start
+                prepend(headedBy: prev)
             }
             guard groups.count == 2 else { continue }
             while let prev = spans.indices.filter({ spans[$0].end < cursor && cursor - spans[$0].end <= 1 && sameSentence(i, spans[$0].start) })
                     .max(by: { spans[$0].end < spans[$1].end }), isPunct(spans[prev].end, ",") {
-                let head = starting(at: spans[prev].start)
-                groups.insert(food(head), at: 0)
-                cursor = food(head).map { spans[$0].start }.min() ?? spans[prev].start
+                prepend(headedBy: prev)
             }
             out.append(groups)
         }
         return out
     }
 
-    /// Words that offer a choice before "without"/"no" ("with or without", "mit oder ohne").
-    static let optionJoins: Set<String> = ["or", "/", "oder", "ou", "o", "eller"]
+    /// Words that offer a choice before "without"/"no" ("with or without", "mit oder ohne",
+    /// "with/without").
+    static let optionJoins: Set<String> = alternativeJoins.union(["/"])
 
     /// Words that join the parts of a filling ("Ham & Cheese", "Kartoffel und Zwiebel").
     static let fillingJoins: Set<String> = ["and", "und", "et", "y", "e", "en", "og", "or", "oder", "ou", "o"]
@@ -841,11 +844,14 @@ struct AllergenClassifier: Sendable {
         // Known words count for understanding and diet; they carry no allergen.
         // Choices ("rice or spaghetti") are read before the known words go: "rice" is one of them.
         // (Foods only: function words such as "o" and "di" are known terms too.)
-        let foodTerms = terms.filter { m in
-            !entries[m.entry].allergens.isEmpty || (m.entry < lexicon.roles.count && Self.foodRoles.contains(lexicon.roles[m.entry]))
-        }
-        let choices = Self.alternatives(tokens: tokens, spans: foodTerms.map { ($0.start, $0.end) }).map { choice in
-            choice.map { group in group.map { (start: foodTerms[$0].start, end: foodTerms[$0].end) } }
+        var choices: [[[(start: Int, end: Int)]]] = []
+        if tokens.contains(where: { $0.kind == .word && Self.alternativeJoins.contains($0.norm) }) {
+            let foodTerms = terms.filter { m in
+                !entries[m.entry].allergens.isEmpty || (m.entry < lexicon.roles.count && Self.foodRoles.contains(lexicon.roles[m.entry]))
+            }
+            choices = Self.alternatives(tokens: tokens, spans: foodTerms.map { ($0.start, $0.end) }).map { choice in
+                choice.map { group in group.map { (start: foodTerms[$0].start, end: foodTerms[$0].end) } }
+            }
         }
         terms.removeAll { entries[$0.entry].kind == .known && entries[$0.entry].diet == .none }
 
@@ -1123,14 +1129,17 @@ struct AllergenClassifier: Sendable {
         // Custard (Gluten) (Milk)") or after "contains" ("ALÉRGICOS: CONTÉM TRIGO, OVO E LEITE"): what
         // the dish table only implies beyond what the item declares may be in it, it is not
         // surely (a school's custard made without egg). Never "safe": it stays "may contain".
-        let declaredInWords = Self.declaredAllergens(tokens: tokens, terms: terms.map {
-            (start: $0.start, end: $0.end, group: entries[$0.entry].group, allergens: entries[$0.entry].allergens)
-        })
         // (A declaration names two allergens at least: "contains nuts" alone warns of one. Codes
         // count only through the menu's own legend, not through the EU letters guessed without it.)
-        let codesDeclare = !codes.isEmpty && !unresolved && !(legend.letters.isEmpty && legend.numeric.isEmpty)
-        if declaredInWords.count >= 2 || codesDeclare {
-            let declared = (declaredInWords.count >= 2 ? declaredInWords : []).union(codesDeclare ? Set(codes.map(\.0)) : [])
+        var declared = Set<AllergenID>()
+        if terms.contains(where: { entries[$0.entry].group }) {
+            let named = Self.declaredAllergens(tokens: tokens, terms: terms.map {
+                (start: $0.start, end: $0.end, group: entries[$0.entry].group, allergens: entries[$0.entry].allergens)
+            })
+            if named.count >= 2 { declared = named }
+        }
+        if !codes.isEmpty && !unresolved && !(legend.letters.isEmpty && legend.numeric.isEmpty) { declared.formUnion(codes.map(\.0)) }
+        if !declared.isEmpty {
             for (a, x) in acc where x.source == .implied && !declared.contains(a) {
                 acc[a] = nil
                 result.mayContain.insert(a)

@@ -144,11 +144,10 @@ public struct MenuAnalyzer: Sendable {
         var out = ""
         var i = 0
         while i < chars.count {
+            guard sup[chars[i]] != nil else { out.append(chars[i]); i += 1; continue }
             // (Attached to a word that holds a digit it is a unit's power: "12m²", "4⁵".)
             let word = chars[..<i].reversed().prefix { $0 != " " && sup[$0] == nil }
-            guard sup[chars[i]] != nil, !word.contains(where: { $0.isASCII && $0.isNumber }) else {
-                out.append(chars[i]); i += 1; continue
-            }
+            guard !word.contains(where: { $0.isASCII && $0.isNumber }) else { out.append(chars[i]); i += 1; continue }
             // A run of superscript numbers, parted by spaces or commas.
             var numbers: [String] = []
             var j = i
@@ -733,26 +732,27 @@ public struct MenuAnalyzer: Sendable {
         let (categoryNotes, categoryClauses) = perLine ? ([:], [:]) : Self.categoryNotes(
             lines: lines, loose: loose, legendLines: legendLines, items: raw, isDishWord: { lexicon.namesDish($0) })
         let categoryNoteLines = Set(categoryNotes.values.flatMap { $0 })
-        // What a legend line says after its key is a menu-wide statement like any other.
-        for (_, tail) in legendTails.sorted(by: { $0.key < $1.key }) where !perLine {
-            let c = classifier.classify(words: ScalarText.spaceSeparatedWords(tail).map { SourceWord(text: $0, confidence: nil) },
-                                        rawText: "", legend: CodeLegend(), memo: memo)
+        /// A statement for the whole menu: what it names as a cross-contact risk, and with
+        /// `ingredients` what it names as an ingredient, may be in every item; the statement is
+        /// the evidence (three statements at most an allergen).
+        func readMenuStatement(words: [SourceWord], text: String, ingredients: (ItemClassification) -> Bool) {
+            let c = classifier.classify(words: words, rawText: "", legend: CodeLegend(), memo: memo)
             menuMay.formUnion(c.mayContain)
+            guard ingredients(c) else { return }
             for a in Set(c.allergens.map(\.id)) {
                 menuMay.insert(a)
-                if menuMayWhy[a, default: []].count < 3 { menuMayWhy[a, default: []].append("menu: " + Self.shortened(tail)) }
+                if menuMayWhy[a, default: []].count < 3 { menuMayWhy[a, default: []].append("menu: " + Self.shortened(text)) }
             }
+        }
+        // What a legend line says after its key is a menu-wide statement like any other.
+        for (_, tail) in legendTails.sorted(by: { $0.key < $1.key }) where !perLine {
+            readMenuStatement(words: ScalarText.spaceSeparatedWords(tail).map { SourceWord(text: $0, confidence: nil) },
+                            text: tail, ingredients: { _ in true })
         }
         for (i, line) in lines.enumerated() where !legendLines.contains(i) && !perLine && !categoryNoteLines.contains(i) {
             guard looseSet.contains(i) || Self.speaksForTheMenu(line.text) else { continue }
-            let c = classifier.classify(words: line.words, rawText: "", legend: CodeLegend(), memo: memo)
-            menuMay.formUnion(c.mayContain)
-            guard looseSet.contains(i) || Self.namesTheMenu(line.text) else { continue }
-            for a in Set(c.allergens.map(\.id)) {
-                menuMay.insert(a)
-                // The line is the evidence (three lines at most an allergen).
-                if menuMayWhy[a, default: []].count < 3 { menuMayWhy[a, default: []].append("menu: " + Self.shortened(line.text)) }
-            }
+            readMenuStatement(words: line.words, text: line.text,
+                            ingredients: { _ in looseSet.contains(i) || Self.namesTheMenu(line.text) })
         }
 
         // How far the structure can be trusted (R6 confidence must mean something): how much
@@ -1132,10 +1132,6 @@ public struct MenuAnalyzer: Sendable {
     ///   may carry all of it into every fried item), so a clause only adds what its kind holds.
     static func categoryNotes(lines: [StructLine], loose: [Int], legendLines: Set<Int>, items: [RawItem],
                               isDishWord: (String) -> Bool) -> (lines: [Int: [Int]], clauses: [Int: [NoteClause]]) {
-        /// What a note or clause is about: `keys` for a quantified subject (any shared word
-        /// places it), `heading` for a bare subject, as the kinds it joins: the heading must be
-        /// one of them or all together, no more and no fewer words ("Huîtres et plateaux…" is
-        /// about PLATEAUX; "Gluten-free bagels…" is not about BAGELS, "Cold mezze…" not about HOT MEZZE).
         var noteKeys: [(line: Int, keys: Set<String>)] = []
         var keyClauses: [(clause: NoteClause, keys: Set<String>)] = []
         var headingClauses: [(clause: NoteClause, kinds: [[String]])] = []
