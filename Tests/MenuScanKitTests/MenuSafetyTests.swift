@@ -272,6 +272,24 @@ import Testing
         #expect(dish.items.last?.safety == .safe)
     }
 
+    /// A dish line that speaks for the menu only by a word ("Our classic burger") reaches every
+    /// item with what a cross-contact statement in it names, not with what its dish may hold
+    /// (the burger's seeded bun: before round 21 every item of the menu read "may contain sesame").
+    @Test func aDishLineSpreadsOnlyItsCrossContactStatement() {
+        let profile = AllergenProfile(allergens: [.sesame, .peanuts])
+        let plain = analyzer.analyze(text: "MAINS\nOur classic burger 12.00\nGrilled chicken with lemon 12.00\n",
+                                     perLine: false, profile: profile)
+        #expect(plain.items.count == 2)
+        #expect(plain.items.first?.mayContain.contains(.sesame) == true)
+        #expect(plain.menuMayContain.isEmpty)
+        #expect(plain.items.last?.safety == .safe)
+        let statement = analyzer.analyze(text: "MAINS\nOur classic burger, may contain peanuts 12.00\nGrilled chicken with lemon 12.00\n",
+                                         perLine: false, profile: profile)
+        #expect(statement.menuMayContain == [.peanuts])
+        #expect(statement.items.last?.mayContain.contains(.peanuts) == true)
+        #expect(statement.items.last?.safety == .caution)
+    }
+
     @Test func menuLevelStatementsApplyToEveryItem() {
         let text = """
         MAINS

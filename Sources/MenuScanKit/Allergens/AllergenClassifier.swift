@@ -16,6 +16,10 @@ struct CodeLegend: Sendable, Equatable {
 struct ItemClassification: Sendable {
     var allergens: [AllergenFinding] = []
     var mayContain: Set<AllergenID> = []
+    /// What a cross-contact statement names ("may contain nuts", "fried in shared oil": every
+    /// allergen), a part of `mayContain`: of a dish line that speaks for the menu only by a word
+    /// ("Our peanut noodles"), this alone reaches every item, not what its dish rows may hold.
+    var crossContact: Set<AllergenID> = []
     var declaredAbsent: [AbsentEvidence] = []
     var dietary: Dietary = .unknown
     var dietaryEvidence: [String] = []
@@ -982,11 +986,15 @@ struct AllergenClassifier: Sendable {
                     for a in entries[m.entry].allergens where status[ti][a] != nil {
                         status[ti][a] = .mayContain
                         result.mayContain.insert(a)
+                        result.crossContact.insert(a)
                         named = true
                     }
                     meatSuppressed.insert(ti)
                 }
-                if !named { result.mayContain.formUnion(AllergenID.allCases) }
+                if !named {
+                    result.mayContain.formUnion(AllergenID.allCases)
+                    result.crossContact.formUnion(AllergenID.allCases)
+                }
             case .crossContactAfter:
                 // "In unserer Backstube werden Sesam, Lupine und Soja verarbeitet.": the German
                 // kitchen statement puts its verb last; the allergens it names come before it, in
@@ -998,6 +1006,7 @@ struct AllergenClassifier: Sendable {
                     for a in entries[m.entry].allergens where status[ti][a] != nil {
                         status[ti][a] = .mayContain
                         result.mayContain.insert(a)
+                        result.crossContact.insert(a)
                     }
                     meatSuppressed.insert(ti)
                 }

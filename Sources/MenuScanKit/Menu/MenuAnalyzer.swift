@@ -733,12 +733,12 @@ public struct MenuAnalyzer: Sendable {
             lines: lines, loose: loose, legendLines: legendLines, items: raw, isDishWord: { lexicon.namesDish($0) })
         let categoryNoteLines = Set(categoryNotes.values.flatMap { $0 })
         /// A statement for the whole menu: what it names as a cross-contact risk, and with
-        /// `ingredients` what it names as an ingredient, may be in every item; the statement is
-        /// the evidence (three statements at most an allergen).
+        /// `ingredients` what it names as an ingredient and what its dishes may hold, may be in
+        /// every item; the statement is the evidence (three statements at most an allergen).
         func readMenuStatement(words: [SourceWord], text: String, ingredients: (ItemClassification) -> Bool) {
             let c = classifier.classify(words: words, rawText: "", legend: CodeLegend(), memo: memo)
+            guard ingredients(c) else { menuMay.formUnion(c.crossContact); return }
             menuMay.formUnion(c.mayContain)
-            guard ingredients(c) else { return }
             for a in Set(c.allergens.map(\.id)) {
                 menuMay.insert(a)
                 if menuMayWhy[a, default: []].count < 3 { menuMayWhy[a, default: []].append("menu: " + Self.shortened(text)) }
