@@ -95,6 +95,30 @@ enum AllergenFixtures {
         #expect(a.items[1].declaredAbsent == [.peanuts])
     }
 
+    /// A term with a lexicon row and a dish row (round 21: "mustard" may hold sulphites) holds
+    /// what both give: a legend's "Mustard" and "no mustard" still name mustard. (The last row
+    /// of a term used to speak for it alone, so the dish row's empty `contains` left every
+    /// mustard and soy code of a legend unread.)
+    @Test func aTermHoldsWhatEveryRowOfItGives() throws {
+        let dir = try AllergenFixtures.tempDir()
+        try "foozle\tpeanuts\texplicit\t\tgroup\ten\n".write(to: dir.appendingPathComponent("lexicon.tsv"), atomically: true, encoding: .utf8)
+        try "foozle\t-\tsesame\t-\tdish\ten\tfoozle: may hold sesame\n".write(to: dir.appendingPathComponent("dishes.tsv"), atomically: true, encoding: .utf8)
+        try "no\tabsent_before\n".write(to: dir.appendingPathComponent("qualifiers.tsv"), atomically: true, encoding: .utf8)
+        try "A\tgluten\n".write(to: dir.appendingPathComponent("codes.tsv"), atomically: true, encoding: .utf8)
+        let lex = try AllergenLexicon.load(from: dir)
+        #expect(lex.allergens(forLegendName: "Foozle") == [.peanuts])
+        let a = MenuAnalyzer(lexicon: lex).analyze(text: "foozle cake\nno foozle", perLine: true, profile: nil)
+        #expect(a.items[0].allergens.map(\.id) == [.peanuts])
+        #expect(a.items[0].mayContain == [.sesame])
+        #expect(a.items[1].declaredAbsent == [.peanuts])
+        // The shipped tables: every allergen name a legend prints reads as its allergen.
+        let shipped = AllergenFixtures.lexicon
+        for (name, id) in [("Mustard", AllergenID.mustard), ("Senf", .mustard), ("Soya", .soybeans), ("Soy", .soybeans),
+                           ("Nuts", .tree_nuts), ("Celery", .celery), ("Sesame", .sesame), ("Milk", .milk)] {
+            #expect(shipped.allergens(forLegendName: name)?.contains(id) == true, "\(name)")
+        }
+    }
+
     @Test func malformedLexiconIsAMenuScanError() throws {
         let dir = try AllergenFixtures.tempDir()
         try "butter\tbutterfat\texplicit\n".write(to: dir.appendingPathComponent("lexicon.tsv"), atomically: true, encoding: .utf8)

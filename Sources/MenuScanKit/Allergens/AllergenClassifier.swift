@@ -1041,9 +1041,9 @@ struct AllergenClassifier: Sendable {
             // word is a food too offers that word in the term's place: the rest of the term ("shish":
             // the bread) is in every choice.
             if let last = choice.last?.first, last.end - last.start >= 2, tokens[last.start].kind == .word,
-               let firstWord = lexicon.byTerm[tokens[last.start].norm],
+               let firstWord = lexicon.termAllergens[tokens[last.start].norm],
                let lastTerm = terms.first(where: { $0.start == last.start && $0.end == last.end }) {
-                let shared = Set(entries[lastTerm.entry].allergens).subtracting(entries[firstWord].allergens)
+                let shared = Set(entries[lastTerm.entry].allergens).subtracting(firstWord)
                 for k in choice.indices.dropLast() where choice[k].allSatisfy({ $0.end - $0.start == 1 }) {
                     held[k].formUnion(shared)
                 }
@@ -1071,8 +1071,8 @@ struct AllergenClassifier: Sendable {
             else { continue }
             var ids = Set<AllergenID>()
             switch lexicon.qualifiers[q.q].kind {
-            case .absentAfter: ids = Set(tokens[m.start..<q.start].flatMap { lexicon.byTerm[$0.norm].map { entries[$0].allergens } ?? [] })
-            case .absentBefore: ids = Set(tokens[q.end..<m.end].flatMap { lexicon.byTerm[$0.norm].map { entries[$0].allergens } ?? [] })
+            case .absentAfter: ids = Set(tokens[m.start..<q.start].flatMap { lexicon.termAllergens[$0.norm] ?? [] })
+            case .absentBefore: ids = Set(tokens[q.end..<m.end].flatMap { lexicon.termAllergens[$0.norm] ?? [] })
             case .veganModifier:
                 // Only a dish the item is ("Vegan Burger"), not a part of it ("…, vegan mayo").
                 guard headsItem(m.start) else { continue }

@@ -106,8 +106,11 @@ public struct AllergenLexicon: Sendable {
     var wordsOf: [[String]] = []
     var affixTerms: [String] = []
     var affixKinds: [LexiconEntry.Affix] = []
-    /// Exact single-term lookup (legend names: "Sulphur dioxide", "Lactose").
-    var byTerm: [String: Int] = [:]
+    /// What a term holds, read exactly (legend names: "Sulphur dioxide", "Lactose"; "soy-free";
+    /// a choice's food): what every row of it gives, lexicon.tsv's "mustard" and a dish row of
+    /// the same term that adds only what it may hold alike. Known words and false friends give
+    /// nothing.
+    var termAllergens: [String: [AllergenID]] = [:]
 
     public var termCount: Int { entries.count }
     public var qualifierCount: Int { qualifiers.count }
@@ -128,7 +131,8 @@ public struct AllergenLexicon: Sendable {
             case .word:
                 byFirstWord[e.words[0], default: []].append(i)
                 if e.words.count == 1 { singleWordByFirstWord[e.words[0], default: []].append(i) }
-                if byTerm[e.term] == nil || (e.kind != .safe && e.kind != .known) { byTerm[e.term] = i }
+                let held = termAllergens[e.term] ?? []
+                termAllergens[e.term] = held + e.allergens.filter { !held.contains($0) }
                 // (Latin-script terms only: OCR reads Latin languages, and its confusions are
                 // Latin letters'; Greek, Cyrillic and Hangul terms are matched exactly.)
                 if e.kind != .known && e.words.count == 1 && !e.noFuzz && e.term.count >= 5 && !e.term.contains(where: \.isNumber)
@@ -505,8 +509,8 @@ public struct AllergenLexicon: Sendable {
         guard !words.isEmpty else { return nil }
         func lookup(_ ws: [String]) -> [AllergenID]? {
             let key = ws.joined(separator: " ")
-            if let i = byTerm[key] { return entries[i].allergens }
-            for v in Tokenizer.variants(key) { if let i = byTerm[v] { return entries[i].allergens } }
+            if let a = termAllergens[key] { return a }
+            for v in Tokenizer.variants(key) { if let a = termAllergens[v] { return a } }
             return nil
         }
         if let a = lookup(words) { return a }
