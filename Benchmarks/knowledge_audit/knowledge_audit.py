@@ -13,9 +13,11 @@
 No evaluation data is read: the annotators and adjudicators saw only the terms (and, adjudicating, the
 rows), never a menu of ../shared/eval or any classifier output.
 """
-import argparse, collections, os, re, sys
+import argparse, collections, os, re, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The tables the first pass read; the second pass read the tables of AFTER_FIRST.
+BEFORE, AFTER_FIRST = '36d7722', '5619a8b'
 IDS = ("gluten crustaceans eggs fish peanuts soybeans milk tree_nuts celery mustard sesame sulphites "
        "lupin molluscs").split()
 # Rejected on review of the adjudicated list: milk served on the side of plain coffee or tea; second senses
@@ -50,10 +52,12 @@ def table_rows(lines):
     return out
 
 
-def proposals(lines):
+def proposals(lines, annotation='dishes_blind_annotation.tsv', skip=frozenset()):
+    """Rows where the annotation names an allergen the row has neither as `contains` nor as
+    `may_contain` (pairs in `skip`, (line, allergen), were decided before)."""
     tab = table_rows(lines)
     prop = collections.defaultdict(list)
-    for l in open(os.path.join(HERE, 'dishes_blind_annotation.tsv'), encoding='utf-8'):
+    for l in open(os.path.join(HERE, annotation), encoding='utf-8'):
         p = l.rstrip('\n').split('\t')
         if p[0] == 'line' or len(p) < 4:
             continue
@@ -61,19 +65,27 @@ def proposals(lines):
         if n not in tab or tab[n][0] != p[1].strip():
             continue
         have = set(ids(tab[n][1])) | set(ids(tab[n][2]))
-        c = [x for x in ids(p[2]) if x not in have]
-        m = [x for x in ids(p[3]) if x not in have and x not in c]
+        c = [x for x in ids(p[2]) if x not in have and (n, x) not in skip]
+        m = [x for x in ids(p[3]) if x not in have and x not in c and (n, x) not in skip]
         prop[n] += [f"C:{x}" for x in c] + [f"M:{x}" for x in m]
     return [[str(n), tab[n][0], tab[n][4], tab[n][5], tab[n][1], tab[n][2], tab[n][6], ','.join(prop[n])]
             for n in sorted(prop) if prop[n]]
 
 
-def apply(d_path, k_path):
-    dl = open(d_path, encoding='utf-8').read().split('\n')
-    kl = open(k_path, encoding='utf-8').read().split('\n')
-    stats = collections.Counter()
-    prop = {int(p[0]): {x.split(':')[1] for x in p[7].split(',')} for p in proposals(dl)}
-    for l in open(os.path.join(HERE, 'dishes_adjudication.tsv'), encoding='utf-8'):
+def first_pass_pairs():
+    """(line, allergen) pairs the first pass proposed (decided then, not proposed again)."""
+    old = subprocess.run(['git', '-C', os.path.join(HERE, '..', '..'), 'show', f'{BEFORE}:models/allergens/dishes.tsv'],
+                         capture_output=True, text=True, check=True).stdout.split('\n')
+    return {(int(p[0]), x.split(':')[1]) for p in proposals(old) for x in p[7].split(',')}
+
+
+def second_pass_proposals(lines):
+    return proposals(lines, 'dishes_hidden_annotation.tsv', first_pass_pairs())
+
+
+def apply_dish_decisions(dl, decisions, props, stats):
+    prop = {int(p[0]): {x.split(':')[1] for x in p[7].split(',')} for p in props}
+    for l in open(os.path.join(HERE, decisions), encoding='utf-8'):
         p = l.rstrip('\n').split('\t')
         if p[0] == 'line' or len(p) < 5:
             continue
@@ -98,6 +110,24 @@ def apply(d_path, k_path):
         if {'fish', 'crustaceans', 'molluscs'} & set(c2):
             cols[3] = 'meat'
         dl[n - 1] = '\t'.join(cols)
+
+
+def soy_convention(dl, stats):
+    """The tables' convention (dishes.tsv header): soy sauce is brewed with wheat, so a row whose
+    evidence names soy, oyster or hoisin sauce may hold gluten too."""
+    for i, l in enumerate(dl):
+        c = l.split('\t')
+        if l.startswith('#') or len(c) < 7 or not SOY.search(c[6]) or NOT_WHEAT.search(c[6]):
+            continue
+        if 'gluten' not in ids(c[1]) + ids(c[2]):
+            c[2] = ','.join(ids(c[2]) + ['gluten']); dl[i] = '\t'.join(c); stats['gluten by the soy-sauce convention'] += 1
+
+
+def apply(d_path, k_path):
+    dl = open(d_path, encoding='utf-8').read().split('\n')
+    kl = open(k_path, encoding='utf-8').read().split('\n')
+    stats = collections.Counter()
+    apply_dish_decisions(dl, 'dishes_adjudication.tsv', proposals(dl), stats)
     # known.tsv: an accepted flag moves the word to dishes.tsv (its role kept: ingredient stays a food,
     # every other class becomes a preparation word, understood but no food), or into its dish row.
     dterms = {}
@@ -145,31 +175,132 @@ def apply(d_path, k_path):
               '(moved here from known.tsv) =====')
     dl += new
     dl.append('insalata mista\t-\t-\t-\tdish\tit\tinsalata mista: mixed green salad (not a mixed seafood dish)')
-    # The tables' convention (dishes.tsv header): soy sauce is brewed with wheat, so a row whose
-    # evidence now names soy, oyster or hoisin sauce may hold gluten too.
-    for i, l in enumerate(dl):
-        c = l.split('\t')
-        if l.startswith('#') or len(c) < 7 or not SOY.search(c[6]) or NOT_WHEAT.search(c[6]):
-            continue
-        if 'gluten' not in ids(c[1]) + ids(c[2]):
-            c[2] = ','.join(ids(c[2]) + ['gluten']); dl[i] = '\t'.join(c); stats['gluten by the soy-sauce convention'] += 1
+    soy_convention(dl, stats)
     open(d_path, 'w', encoding='utf-8').write('\n'.join(dl) + '\n')
     open(k_path, 'w', encoding='utf-8').write('\n'.join(kl))
     print(dict(stats), 'new dish rows', len(new), 'known rows moved', len(drop), file=sys.stderr)
 
 
+def lexicon_proposals(ll):
+    """lexicon.tsv rows (not `safe` false friends) where the blind annotation names an allergen the
+    row lacks; `table_may` is always '-' (lexicon.tsv has no may-contain column)."""
+    out = []
+    for l in open(os.path.join(HERE, 'lexicon_blind_annotation.tsv'), encoding='utf-8'):
+        p = l.rstrip('\n').split('\t')
+        if p[0] == 'line' or len(p) < 4:
+            continue
+        n = int(p[0]); c = ll[n - 1].split('\t')
+        if c[0] != p[1].strip() or c[2] == 'safe':
+            continue
+        have = set(ids(c[1]))
+        pc = [x for x in ids(p[2]) if x not in have]
+        pm = [x for x in ids(p[3]) if x not in have and x not in pc]
+        if pc or pm:
+            out.append([str(n), c[0], c[2], c[5] if len(c) > 5 else '', c[1], '-', c[6] if len(c) > 6 else '',
+                        ','.join([f"C:{x}" for x in pc] + [f"M:{x}" for x in pm])])
+    return out
+
+
+def apply_second(d_path, l_path):
+    """The hidden-allergen pass, on the tables of AFTER_FIRST: dish rows as in the first pass; a
+    lexicon word's accepted `contains` joins its row, its `may` goes to a dish row of the same term
+    (merged into one that exists, else section 36, with the lexicon row's role)."""
+    dl = open(d_path, encoding='utf-8').read().split('\n')
+    ll = open(l_path, encoding='utf-8').read().split('\n')
+    stats = collections.Counter()
+    apply_dish_decisions(dl, 'dishes_hidden_adjudication.tsv', second_pass_proposals(dl), stats)
+    prop = {int(p[0]): {x.split(':')[1] for x in p[7].split(',')} for p in lexicon_proposals(ll)}
+    dterms = {}
+    for i, l in enumerate(dl):
+        if l and not l.startswith('#'):
+            dterms.setdefault(l.split('\t')[0], i)
+    new, new_at = [], {}
+    for l in open(os.path.join(HERE, 'lexicon_adjudication.tsv'), encoding='utf-8'):
+        p = l.rstrip('\n').split('\t')
+        if p[0] == 'line' or len(p) < 5:
+            continue
+        n = int(p[0]); c = ll[n - 1].split('\t')
+        if c[0] != p[1].strip():
+            stats['lexicon term mismatch'] += 1; continue
+        if c[0] in OVERRIDE:
+            stats['lexicon rows overridden'] += 1; continue
+        ac = [x for x in ids(p[2]) if x in prop.get(n, ())]
+        am = [x for x in ids(p[3]) if x in prop.get(n, ()) and x not in ac]
+        if not ac and not am:
+            stats['lexicon rows rejected'] += 1; continue
+        reason = p[4].strip()
+        if ac:
+            c[1] = ','.join(ids(c[1]) + ac); stats['lexicon contains added'] += len(ac)
+            if len(c) > 6 and reason not in ('', '-'):
+                c[6] = (c[6] + '; ' + reason) if c[6] else reason
+            ll[n - 1] = '\t'.join(c)
+        if am and c[2] == 'explicit':
+            # A word that names an allergen ("nuts", "mustard", "soy") is read by the declarations
+            # ("nut-free", "may contain nuts"); a dish row beside it would be read there too.
+            stats['lexicon may left out (the word names an allergen)'] += len(am); am = []
+        if not am:
+            continue
+        stats['lexicon may added'] += len(am)
+        term = c[0]
+        if term in new_at:
+            d = new[new_at[term]].split('\t'); dm = ids(d[2])
+            d[2] = ','.join(dm + [x for x in am if x not in dm]); new[new_at[term]] = '\t'.join(d)
+            continue
+        if term in dterms:
+            j = dterms[term]; d = dl[j].split('\t')
+            dc = ids(d[1]); dm = ids(d[2])
+            d[2] = ','.join([x for x in dm if x not in dc] + [x for x in am if x not in dc and x not in dm]) or '-'
+            d[6] = (d[6] + '; ' + reason) if d[6] else reason
+            dl[j] = '\t'.join(d); stats['lexicon may merged into a dish row'] += 1
+            continue
+        words = term.split()
+        food = 'food' in (c[4] if len(c) > 4 else '')
+        ingredient = food or not ids(c[1]) or (c[2] == 'explicit' and len(words) == 1)
+        diet = 'meat' if (len(c) > 3 and c[3] == 'meat') else '-'
+        new_at[term] = len(new)
+        new.append('\t'.join([term, '-', ','.join(am), diet, 'ingredient' if ingredient else 'dish',
+                               c[5] if len(c) > 5 and c[5] else 'en', f"{term}: {reason}"]))
+    # A translation holds what its source holds (AllergenLexiconTests.translatedDishesCarryTheSameAllergens):
+    # `tart` gained egg and milk, so `tarte` and `tartelette` do too.
+    for i, l in enumerate(ll):
+        c = l.split('\t')
+        if c[0] == 'tarte' and len(c) > 2 and 'eggs' not in ids(c[1]):
+            c[1] = ','.join(ids(c[1]) + ['eggs']); ll[i] = '\t'.join(c); stats['translations made to agree'] += 1
+    for i, l in enumerate(dl):
+        c = l.split('\t')
+        if c[0] == 'tartelette' and len(c) >= 7:
+            held = ids(c[1]) + [x for x in ('eggs', 'milk') if x not in ids(c[1])]
+            c[1] = ','.join(held); c[2] = ','.join(x for x in ids(c[2]) if x not in held) or '-'
+            dl[i] = '\t'.join(c); stats['translations made to agree'] += 1
+    while dl and dl[-1] == '':
+        dl.pop()
+    dl.append('# ===== 36. ROUND 21: what lexicon.tsv words may hold (a blind second review; the allergens they '
+              'surely hold are in their lexicon row) =====')
+    dl += new
+    soy_convention(dl, stats)
+    open(d_path, 'w', encoding='utf-8').write('\n'.join(dl) + '\n')
+    open(l_path, 'w', encoding='utf-8').write('\n'.join(ll))
+    print(dict(stats), 'new dish rows', len(new), file=sys.stderr)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('command', choices=['proposals', 'apply'])
+    ap.add_argument('command', choices=['proposals', 'apply', 'proposals2', 'apply2'])
     ap.add_argument('--tables', default=os.path.join(HERE, '..', '..', 'models', 'allergens'))
     a = ap.parse_args()
     d, k = os.path.join(a.tables, 'dishes.tsv'), os.path.join(a.tables, 'known.tsv')
-    if a.command == 'proposals':
+    lx = os.path.join(a.tables, 'lexicon.tsv')
+    if a.command in ('proposals', 'proposals2'):
         print('line\tterm\tcategory\tlang\ttable_contains\ttable_may\tevidence\tproposed')
-        for p in proposals(open(d, encoding='utf-8').read().split('\n')):
+        dl = open(d, encoding='utf-8').read().split('\n')
+        rows = proposals(dl) if a.command == 'proposals' else (
+            second_pass_proposals(dl) + lexicon_proposals(open(lx, encoding='utf-8').read().split('\n')))
+        for p in rows:
             print('\t'.join(p))
-    else:
+    elif a.command == 'apply':
         apply(d, k)
+    else:
+        apply_second(d, lx)
 
 
 if __name__ == '__main__':
