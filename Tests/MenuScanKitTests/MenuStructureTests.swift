@@ -231,6 +231,45 @@ enum PageBuilder {
         #expect(a.items[2].dietary == .not_vegetarian)
     }
 
+    /// A page that sets its headers in capitals and each dish as a block of its own, a Title
+    /// Case name over a short description that ends in the price: the name is no header and
+    /// the priced line no dish ("Havrelatte" / "Oatly · 42:-" made a section "Havrelatte" with
+    /// a dish "Oatly", and every later dish of the page went under it). A Title Case line over
+    /// several priced lines stays a header.
+    @Test func aTitleCaseNameOverItsPricedDescriptionOnAPageOfCapitalHeaders() {
+        let text = """
+        FIKA
+
+        Kanelbulle
+        32:-
+
+        Semla
+        vetebulle, mandelmassa, vispgrädde · 45:-
+
+        ATT DRICKA
+
+        Havrelatte
+        Oatly · 42:-
+
+        Saft
+        hallon eller fläder · 15:-
+
+        Trocadero
+        33 cl · 25:-
+
+        """
+        let a = analyzer.analyze(text: text, perLine: false, profile: nil)
+        #expect(a.items.map(\.name) == ["Kanelbulle", "Semla", "Havrelatte", "Saft", "Trocadero"])
+        #expect(a.items.map(\.price) == ["32:-", "45:-", "42:-", "15:-", "25:-"])
+        #expect(a.items[2].description == "Oatly")
+        #expect(a.items[4].description == "33 cl")
+        #expect(a.items.map(\.section) == ["FIKA", "FIKA", "ATT DRICKA", "ATT DRICKA", "ATT DRICKA"])
+        let wines = analyzer.analyze(text: "STARTERS\n\nSoup 5.00\n\nBREWS\n\nWines\nRiesling Classic 9.00\nRiesling Spätlese 11.00\n",
+                                     perLine: false, profile: nil)
+        #expect(wines.items.map(\.name) == ["Soup", "Riesling Classic", "Riesling Spätlese"])
+        #expect(wines.items.last?.section == "Wines")
+    }
+
     @Test func priceOnTheNextLine() {
         let text = "DESSERTS\nApple strudel with cream\n4.20\nChocolate mousse\n5.10\n"
         let a = analyzer.analyze(text: text, perLine: false, profile: nil)

@@ -397,6 +397,9 @@ struct MenuStructurer {
         var lowerCaseNames: Bool
         /// Priced lines right under another priced line whose name is short ("Spezi 3,00").
         var oneLineItems = 0
+        /// Lines that read as headers in capitals ("FIKABRÖD", "ATT DRICKA"): a page that sets
+        /// its headers so does not set one in Title Case.
+        var capsHeaders = 0
         /// Starts in lower case and ends in "!": a header's tagline ("lecker belegt!").
         var tagline: [Bool]
         /// The line's price is for every item of the list it opens ("2.95 any").
@@ -407,6 +410,7 @@ struct MenuStructurer {
             codeOnly = text.map(MenuStructurer.isCodeOnly)
             headerLike = text.map(MenuStructurer.isHeaderLike)
             allCapsHeader = zip(text, headerLike).map { t, h in h && MenuStructurer.isMostlyCapitals(t) }
+            capsHeaders = allCapsHeader.filter { $0 }.count
             tagline = text.map { $0.utf8.last == UInt8(ascii: "!") && !MenuStructurer.startsCapitalised($0) }
             let lettered = text.compactMap(MenuStructurer.firstLetter)
             lowerCaseNames = 5 * lettered.filter(\.isLowercase).count > 3 * lettered.count
@@ -461,7 +465,9 @@ struct MenuStructurer {
             var current: RawItem? = nil
             // A group price and whether its list has begun.
             var group: (price: String, members: Int)? = nil
+            var skip: Int? = nil
             for (k, i) in run.enumerated() {
+                if i == skip { continue }
                 let text = facts.text[i]
                 if text.isEmpty || legendLines.contains(i) { finish(&current, into: &items); continue }
                 if let f = price[i] {
@@ -540,7 +546,11 @@ struct MenuStructurer {
                     continue
                 }
                 // A Title Case line inside an open description is part of it ("Potato Salad and Cranberry Sauce").
-                let canBeHeader = facts.allCapsHeader[i] || current == nil || current!.descriptionParts.count >= 4
+                // On a page whose headers are set in capitals, a Title Case line that with one priced
+                // line makes a block of its own is a name, not a header ("Havrelatte" / "Oatly · 42:-").
+                let nameOfBlock = nextIsItem && current == nil && facts.capsHeaders >= 2 && !facts.allCapsHeader[i]
+                    && k == 0 && k + 2 == run.count
+                let canBeHeader = (facts.allCapsHeader[i] || current == nil || current!.descriptionParts.count >= 4) && !nameOfBlock
                 if canBeHeader && facts.headerLike[i] && (nextIsItem || nextIsHeader || facts.allCapsHeader[i]) && !nextIsPriceOnly {
                     finish(&current, into: &items)
                     section = text
@@ -548,6 +558,18 @@ struct MenuStructurer {
                     sections.append(text)
                     sectionNotes = []
                     group = nil
+                    continue
+                }
+                if nameOfBlock, facts.headerLike[i],
+                   let n = next, let f = price[n], !Self.continues(text, into: f.before, lowerCaseNames: facts.lowerCaseNames) {
+                    // …and the priced line under it is its description ("Oatly · 42:-", "33 cl · 25:-").
+                    current = RawItem(section: section, sectionLine: sectionLine, name: Self.stripCodes(text), lines: [i], noteLines: sectionNotes)
+                    current!.descriptionParts.append(Self.stripCodes(f.before).trimmingSpaces())
+                    current!.price = f.price
+                    current!.lines.append(n)
+                    if !f.after.isEmpty { current!.descriptionParts.append(f.after) }
+                    finish(&current, into: &items)
+                    skip = n
                     continue
                 }
                 if nextIsPriceOnly && Self.nameScore(text) >= 1 && (current == nil || current!.descriptionParts.count >= 1) {
@@ -612,8 +634,11 @@ struct MenuStructurer {
                         chunk = Array(chunk[(k + 1)...])
                     }
                     // A one-line header above a one-line item ("Herzhaftes" / "Gulaschsuppe 5,80"): the
-                    // priced line is a short name of its own that does not go on from the header.
+                    // priced line is a short name of its own that does not go on from the header. On a
+                    // page whose headers are set in capitals, a Title Case line is a name and the priced
+                    // line its description ("Havrelatte" / "Oatly · 42:-").
                     if chunk.count == 1, facts.oneLineItems >= 2, facts.headerLike[chunk[0]],
+                       facts.allCapsHeader[chunk[0]] || facts.capsHeaders < 2,
                        Self.isShortName(f.before, lowerCaseNames: facts.lowerCaseNames),
                        !Self.continues(facts.text[chunk[0]], into: f.before, lowerCaseNames: facts.lowerCaseNames) {
                         openSection(chunk[0])
