@@ -14,12 +14,12 @@ Reads the evaluation data from ../shared/eval (never copied into the repo):
      b. "per-line": each labelled item's name + description as one line (no codes).
   3. the held-out written sets in Benchmarks/data (labels written without seeing the
      tool): heldout_menu_items.json (set 1), heldout2_… (set 2), heldout3_… (set 3,
-     split sha1 % 2), heldout4_… (set 4), heldout5_… (set 5), heldout6_… (set 6), heldout7_… (set 7), heldout8_… (set 8), heldout9_… (set 9), heldout10_… (set 10), heldout11_… (set 11), both ways as in 2.
+     split sha1 % 2), heldout4_… (set 4), heldout5_… (set 5), heldout6_… (set 6), heldout7_… (set 7), heldout8_… (set 8), heldout9_… (set 9), heldout10_… (set 10), heldout11_… (set 11), heldout12_… (set 12), both ways as in 2.
 Predictions are each item's `allergens` ids (contains), all confidences. Only the check
 part is scored unless --part tune|all (Benchmarks/evalsplit.py).
 
 Usage: python3 Benchmarks/allergen_eval.py [--bin .build/debug/menuscan] [--eval ../shared/eval] [--show-errors]
-       [--part check|tune|all] [--skip-csv] [--only-set 1|2|…|11] [--probe]
+       [--part check|tune|all] [--skip-csv] [--only-set 1|2|…|12] [--probe]
 """
 import argparse, csv, json, os, subprocess, sys, tempfile, unicodedata, re
 from collections import defaultdict
@@ -140,7 +140,7 @@ def main():
     ap.add_argument("--probe", action="store_true",
                     help="score only the hidden-allergen probe (Benchmarks/data/probe_hidden_allergens.json): "
                          "a development set, looked at while tuning; never report it as held out")
-    ap.add_argument("--only-set", type=int, choices=range(1, 12),
+    ap.add_argument("--only-set", type=int, choices=range(1, 13),
                     help="score only this held-out written set (skips the CSV and the photo-menu texts)")
     a = ap.parse_args()
     if not os.path.isdir(a.eval):
@@ -181,13 +181,17 @@ def main():
                                   ("heldout8_menu_items.json", "held-out written menus, set 8 (Benchmarks/data)", 3),
                                   ("heldout9_menu_items.json", "held-out written menus, set 9 (Benchmarks/data)", 3),
                                   ("heldout10_menu_items.json", "held-out written menus, set 10 (Benchmarks/data)", 3),
-                                  ("heldout11_menu_items.json", "held-out written menus, set 11 (Benchmarks/data)", 3)):
+                                  ("heldout11_menu_items.json", "held-out written menus, set 11 (Benchmarks/data)", 3),
+                                  ("heldout12_menu_items.json", "held-out written menus, set 12 (Benchmarks/data)", 3)):
         if a.only_set and fname != f"heldout{'' if a.only_set == 1 else a.only_set}_menu_items.json":
             continue
         held = os.path.join(here, "data", fname)
         if os.path.exists(held):
             menus = [m for m in heldout_menus(json.load(open(held))) if a.part in ("all", part_of(m[0], modulus))]
             evaluate(a, tmp, f"{title}, {a.part} part", menus)
+
+
+PRICE_AT_END = re.compile(r"(?:(?:R\$|[$€£₪₩¥₹]|CHF|Fr\.)\s?\d+(?:[.,]\d{1,2})?|\d+[.,]\d{2}|\d+(?:[.,]\d{1,2})?\s?(?:€|£|\$|₪|₩|₺|kr|EUR|CHF|TL|лв\.?|zł|Kč)|\d+(?::-|,-|\.–))\s*$")
 
 
 def heldout_menus(rows):
@@ -207,7 +211,12 @@ def heldout_menus(rows):
                 section = r.get("section")
                 if section:
                     lines += [section, ""]
-            lines.append(f"{r['name']}  {10 + k % 9}.50")
+            # A description that ends on its own price ("Rice paper, shrimp … $8", "A,C,G € 9,90")
+            # is printed as the menu prints it; a name line priced as well would be a second item.
+            # (A supplement's price, "add fried egg +1.50", is not the dish's.)
+            end = PRICE_AT_END.search(r.get("description") or "")
+            priced = end is not None and not r["description"][:end.start()].rstrip().endswith("+")
+            lines.append(r['name'] if priced else f"{r['name']}  {10 + k % 9}.50")
             if r.get("description"):
                 lines.append(r["description"])
             lines.append("")
