@@ -83,21 +83,29 @@ def second_pass_proposals(lines):
     return proposals(lines, 'dishes_hidden_annotation.tsv', first_pass_pairs())
 
 
-def apply_dish_decisions(dl, decisions, props, stats):
+def accepted(decisions, table, props, stats, kind):
+    """The rows of an adjudication file whose term still matches its table row, not overridden, with
+    something accepted: (line, the row's columns, accepted contains, accepted may, reason). Only what
+    the annotation proposed for that row can be accepted."""
     prop = {int(p[0]): {x.split(':')[1] for x in p[7].split(',')} for p in props}
     for l in open(os.path.join(HERE, decisions), encoding='utf-8'):
         p = l.rstrip('\n').split('\t')
         if p[0] == 'line' or len(p) < 5:
             continue
-        n = int(p[0]); cols = dl[n - 1].split('\t')
+        n = int(p[0]); cols = table[n - 1].split('\t')
         if cols[0] != p[1].strip():
-            stats['term mismatch'] += 1; continue
+            stats[f'{kind} term mismatch'] += 1; continue
         if cols[0] in OVERRIDE:
-            stats['dish rows overridden'] += 1; continue
+            stats[f'{kind} rows overridden'] += 1; continue
         ac = [x for x in ids(p[2]) if x in prop.get(n, ())]
         am = [x for x in ids(p[3]) if x in prop.get(n, ()) and x not in ac]
         if not ac and not am:
-            stats['dish rows rejected'] += 1; continue
+            stats[f'{kind} rows rejected'] += 1; continue
+        yield n, cols, ac, am, p[4].strip()
+
+
+def apply_dish_decisions(dl, decisions, props, stats):
+    for n, cols, ac, am, reason in accepted(decisions, dl, props, stats, 'dish'):
         c = ids(cols[1]); m = ids(cols[2])
         c2 = c + [x for x in ac if x not in c]
         m2 = [x for x in m if x not in c2] + [x for x in am if x not in c2 and x not in m]
@@ -105,8 +113,8 @@ def apply_dish_decisions(dl, decisions, props, stats):
         stats['may added'] += len(m2) - len([x for x in m if x not in c2])
         stats['dish rows changed'] += 1
         cols[1] = ','.join(c2) or '-'; cols[2] = ','.join(m2) or '-'
-        if p[4].strip() not in ('', '-'):
-            cols[6] = (cols[6] + '; ' + p[4].strip()) if cols[6] else p[4].strip()
+        if reason not in ('', '-'):
+            cols[6] = (cols[6] + '; ' + reason) if cols[6] else reason
         if {'fish', 'crustaceans', 'molluscs'} & set(c2):
             cols[3] = 'meat'
         dl[n - 1] = '\t'.join(cols)
@@ -123,6 +131,15 @@ def soy_convention(dl, stats):
             c[2] = ','.join(ids(c[2]) + ['gluten']); dl[i] = '\t'.join(c); stats['gluten by the soy-sauce convention'] += 1
 
 
+def row_at(dl):
+    """The line index of each term's first dish row."""
+    out = {}
+    for i, l in enumerate(dl):
+        if l and not l.startswith('#'):
+            out.setdefault(l.split('\t')[0], i)
+    return out
+
+
 def apply(d_path, k_path):
     dl = open(d_path, encoding='utf-8').read().split('\n')
     kl = open(k_path, encoding='utf-8').read().split('\n')
@@ -130,10 +147,7 @@ def apply(d_path, k_path):
     apply_dish_decisions(dl, 'dishes_adjudication.tsv', proposals(dl), stats)
     # known.tsv: an accepted flag moves the word to dishes.tsv (its role kept: ingredient stays a food,
     # every other class becomes a preparation word, understood but no food), or into its dish row.
-    dterms = {}
-    for i, l in enumerate(dl):
-        if l and not l.startswith('#'):
-            dterms.setdefault(l.split('\t')[0], i)
+    dterms = row_at(dl)
     new, drop = [], set()
     for l in open(os.path.join(HERE, 'known_adjudication.tsv'), encoding='utf-8'):
         p = l.rstrip('\n').split('\t')
@@ -209,26 +223,9 @@ def apply_second(d_path, l_path):
     ll = open(l_path, encoding='utf-8').read().split('\n')
     stats = collections.Counter()
     apply_dish_decisions(dl, 'dishes_hidden_adjudication.tsv', second_pass_proposals(dl), stats)
-    prop = {int(p[0]): {x.split(':')[1] for x in p[7].split(',')} for p in lexicon_proposals(ll)}
-    dterms = {}
-    for i, l in enumerate(dl):
-        if l and not l.startswith('#'):
-            dterms.setdefault(l.split('\t')[0], i)
+    dterms = row_at(dl)
     new, new_at = [], {}
-    for l in open(os.path.join(HERE, 'lexicon_adjudication.tsv'), encoding='utf-8'):
-        p = l.rstrip('\n').split('\t')
-        if p[0] == 'line' or len(p) < 5:
-            continue
-        n = int(p[0]); c = ll[n - 1].split('\t')
-        if c[0] != p[1].strip():
-            stats['lexicon term mismatch'] += 1; continue
-        if c[0] in OVERRIDE:
-            stats['lexicon rows overridden'] += 1; continue
-        ac = [x for x in ids(p[2]) if x in prop.get(n, ())]
-        am = [x for x in ids(p[3]) if x in prop.get(n, ()) and x not in ac]
-        if not ac and not am:
-            stats['lexicon rows rejected'] += 1; continue
-        reason = p[4].strip()
+    for n, c, ac, am, reason in accepted('lexicon_adjudication.tsv', ll, lexicon_proposals(ll), stats, 'lexicon'):
         if ac:
             c[1] = ','.join(ids(c[1]) + ac); stats['lexicon contains added'] += len(ac)
             if len(c) > 6 and reason not in ('', '-'):
