@@ -17,7 +17,7 @@ import argparse, collections, os, re, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The tables the first pass read; the second pass read the tables of AFTER_FIRST.
-BEFORE, AFTER_FIRST = '36d7722', '5619a8b'
+BEFORE, AFTER_FIRST, AFTER_SECOND = '36d7722', '5619a8b', '11324b1'
 IDS = ("gluten crustaceans eggs fish peanuts soybeans milk tree_nuts celery mustard sesame sulphites "
        "lupin molluscs").split()
 # Rejected on review of the adjudicated list: milk served on the side of plain coffee or tea; second senses
@@ -33,6 +33,14 @@ OVERRIDE = {'coffee', 'tea', 'decaf', 'kaffee', 'filterkaffee', 'english breakfa
             'aromatic', 'muskat', 'chou', 'choux', 'breakfast', 'frühstück', 'petit déjeuner', 'desayuno',
             'desayunos', 'colazione', 'prima colazione', 'merienda', 'merenda', 'goûter', 'buckwheat',
             'buchweizen', 'sarrasin', 'grano saraceno', 'trigo sarraceno'}
+
+
+# Rejected on review of the second known-word audit's decisions: 'slice' (mostly a slice of
+# something: lemon, pizza), 'chilli'/'chile' (mostly the spice, as 'chili' above), 'arroz' (plain
+# rice and arroz con pollo as often as seafood rice), 'veggie' (veggie sticks and platters), and words
+# whose first sense is another food: Spanish 'ajo' (garlic), Italian 'pesche' (peaches), French
+# 'caille' (quail), Peruvian 'ají' (chilli), 'kaki' (persimmon).
+OVERRIDE_THIRD = {'slice', 'chilli', 'chile', 'arroz', 'veggie', 'ajo', 'pesche', 'caille', 'aji', 'kaki'}
 
 
 def ids(s):
@@ -140,16 +148,13 @@ def row_at(dl):
     return out
 
 
-def apply(d_path, k_path):
-    dl = open(d_path, encoding='utf-8').read().split('\n')
-    kl = open(k_path, encoding='utf-8').read().split('\n')
-    stats = collections.Counter()
-    apply_dish_decisions(dl, 'dishes_adjudication.tsv', proposals(dl), stats)
-    # known.tsv: an accepted flag moves the word to dishes.tsv (its role kept: ingredient stays a food,
-    # every other class becomes a preparation word, understood but no food), or into its dish row.
+def move_known(dl, kl, decisions, stats, override=OVERRIDE):
+    """known.tsv: an accepted flag moves the word to dishes.tsv (its role kept: ingredient stays a
+    food, every other class becomes a preparation word, understood but no food), or into its dish
+    row. Returns the new dish rows and known.tsv without the moved words."""
     dterms = row_at(dl)
     new, drop = [], set()
-    for l in open(os.path.join(HERE, 'known_adjudication.tsv'), encoding='utf-8'):
+    for l in open(os.path.join(HERE, decisions), encoding='utf-8'):
         p = l.rstrip('\n').split('\t')
         if p[0] == 'line' or len(p) < 5:
             continue
@@ -157,7 +162,7 @@ def apply(d_path, k_path):
         if kc[0] != p[1].strip():
             stats['known term mismatch'] += 1; continue
         dec, al, reason = p[2].strip(), ids(p[3]), p[4].strip()
-        if kc[0] in OVERRIDE:
+        if kc[0] in override:
             stats['known overridden'] += 1; continue
         if dec == 'reject' or not al:
             stats['known rejected'] += 1; continue
@@ -182,7 +187,22 @@ def apply(d_path, k_path):
         lang = kc[3] if len(kc) > 3 and kc[3] else 'en'
         new.append('\t'.join([term, ','.join(c) or '-', ','.join(m) or '-', diet, cat, lang, f"{term}: {reason}"]))
         dterms[term] = -1
-    kl = [l for i, l in enumerate(kl) if i not in drop]
+    return new, [l for i, l in enumerate(kl) if i not in drop]
+
+
+def write(d_path, dl, other_path, other):
+    while dl and dl[-1] == '':
+        dl.pop()
+    open(d_path, 'w', encoding='utf-8').write('\n'.join(dl) + '\n')
+    open(other_path, 'w', encoding='utf-8').write('\n'.join(other))
+
+
+def apply(d_path, k_path):
+    dl = open(d_path, encoding='utf-8').read().split('\n')
+    kl = open(k_path, encoding='utf-8').read().split('\n')
+    stats = collections.Counter()
+    apply_dish_decisions(dl, 'dishes_adjudication.tsv', proposals(dl), stats)
+    new, kl = move_known(dl, kl, 'known_adjudication.tsv', stats)
     while dl and dl[-1] == '':
         dl.pop()
     dl.append('# ===== 34. ROUND 21: known.tsv words a blind second review found to hold an allergen '
@@ -190,9 +210,24 @@ def apply(d_path, k_path):
     dl += new
     dl.append('insalata mista\t-\t-\t-\tdish\tit\tinsalata mista: mixed green salad (not a mixed seafood dish)')
     soy_convention(dl, stats)
-    open(d_path, 'w', encoding='utf-8').write('\n'.join(dl) + '\n')
-    open(k_path, 'w', encoding='utf-8').write('\n'.join(kl))
-    print(dict(stats), 'new dish rows', len(new), 'known rows moved', len(drop), file=sys.stderr)
+    write(d_path, dl, k_path, kl)
+    print(dict(stats), 'new dish rows', len(new), file=sys.stderr)
+
+
+def apply_third(d_path, k_path):
+    """A second audit of known.tsv (four auditors), on the tables of AFTER_SECOND; its flags on words
+    the first audit had not flagged were adjudicated as in the first pass. Moved words go to section 37."""
+    dl = open(d_path, encoding='utf-8').read().split('\n')
+    kl = open(k_path, encoding='utf-8').read().split('\n')
+    stats = collections.Counter()
+    new, kl = move_known(dl, kl, 'known_adjudication_2.tsv', stats, OVERRIDE | OVERRIDE_THIRD)
+    while dl and dl[-1] == '':
+        dl.pop()
+    dl.append('# ===== 37. ROUND 21: known.tsv words a second audit found to hold an allergen (moved here from known.tsv) =====')
+    dl += new
+    soy_convention(dl, stats)
+    write(d_path, dl, k_path, kl)
+    print(dict(stats), 'new dish rows', len(new), file=sys.stderr)
 
 
 def lexicon_proposals(ll):
@@ -275,14 +310,13 @@ def apply_second(d_path, l_path):
               'surely hold are in their lexicon row) =====')
     dl += new
     soy_convention(dl, stats)
-    open(d_path, 'w', encoding='utf-8').write('\n'.join(dl) + '\n')
-    open(l_path, 'w', encoding='utf-8').write('\n'.join(ll))
+    write(d_path, dl, l_path, ll)
     print(dict(stats), 'new dish rows', len(new), file=sys.stderr)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('command', choices=['proposals', 'apply', 'proposals2', 'apply2'])
+    ap.add_argument('command', choices=['proposals', 'apply', 'proposals2', 'apply2', 'apply3'])
     ap.add_argument('--tables', default=os.path.join(HERE, '..', '..', 'models', 'allergens'))
     a = ap.parse_args()
     d, k = os.path.join(a.tables, 'dishes.tsv'), os.path.join(a.tables, 'known.tsv')
@@ -296,6 +330,8 @@ def main():
             print('\t'.join(p))
     elif a.command == 'apply':
         apply(d, k)
+    elif a.command == 'apply3':
+        apply_third(d, k)
     else:
         apply_second(d, lx)
 
