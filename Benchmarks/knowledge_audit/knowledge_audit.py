@@ -9,6 +9,9 @@
   python3 Benchmarks/knowledge_audit/knowledge_audit.py apply [--tables DIR]
       Applies the adjudicated decisions (dishes_adjudication.tsv, known_adjudication.tsv) to the tables
       as they were before the review (commit 36d7722: the decisions are keyed by line number and term).
+  … proposals2 / apply2: the hidden-allergen pass (dishes_hidden_*, lexicon_*), on 5619a8b's tables
+      (the first pass's result with section 35's four hand-written rows appended).
+  … apply3: the second audit of known.tsv (known_adjudication_2.tsv), on 11324b1's tables.
 
 No evaluation data is read: the annotators and adjudicators saw only the terms (and, adjudicating, the
 rows), never a menu of ../shared/eval or any classifier output.

@@ -446,6 +446,16 @@ struct MenuStructurer {
 
     private func isPriceOnly(_ f: PriceParser.Found?) -> Bool { f != nil && f!.before.isEmpty }
 
+    /// Priced line `line` ends `item`: its text before the price goes on the description, then its
+    /// price and what follows the price; the item is done ("und Lauch 8,20", "Oatly · 42:-").
+    private func close(_ item: inout RawItem?, withPricedLine f: PriceParser.Found, line: Int, into items: inout [RawItem]) {
+        item?.descriptionParts.append(Self.stripCodes(f.before).trimmingSpaces())
+        item?.price = f.price
+        item?.lines.append(line)
+        if !f.after.isEmpty { item?.descriptionParts.append(f.after) }
+        finish(&item, into: &items)
+    }
+
     private func finish(_ item: inout RawItem?, into items: inout [RawItem]) {
         if var it = item {
             it.closed = true
@@ -465,9 +475,7 @@ struct MenuStructurer {
             var current: RawItem? = nil
             // A group price and whether its list has begun.
             var group: (price: String, members: Int)? = nil
-            var skip: Int? = nil
             for (k, i) in run.enumerated() {
-                if i == skip { continue }
                 let text = facts.text[i]
                 if text.isEmpty || legendLines.contains(i) { finish(&current, into: &items); continue }
                 if let f = price[i] {
@@ -509,12 +517,8 @@ struct MenuStructurer {
                     // ("Klassiker mit Speck, Zwiebeln" / "und Lauch 8,20").
                     if joinsWrappedNames, k > 0, current != nil, current!.price == nil, current!.lines == [run[k - 1]],
                        Self.continues(facts.text[run[k - 1]], into: f.before, lowerCaseNames: facts.lowerCaseNames) {
-                        current!.descriptionParts.append(Self.stripCodes(f.before).trimmingSpaces())
-                        current!.price = f.price
-                        current!.lines.append(i)
-                        if !f.after.isEmpty { current!.descriptionParts.append(f.after) }
                         // The price ends the item, as in layout B: what follows starts something new.
-                        finish(&current, into: &items)
+                        close(&current, withPricedLine: f, line: i, into: &items)
                         continue
                     }
                     if current != nil && Self.isContinuation(f) {
@@ -563,14 +567,10 @@ struct MenuStructurer {
                 if nameOfBlock, facts.headerLike[i],
                    let n = next, let f = price[n], !Self.continues(text, into: f.before, lowerCaseNames: facts.lowerCaseNames) {
                     // …and the priced line under it is its description ("Oatly · 42:-", "33 cl · 25:-").
+                    // (The priced line ends the run, so the run is done.)
                     current = RawItem(section: section, sectionLine: sectionLine, name: Self.stripCodes(text), lines: [i], noteLines: sectionNotes)
-                    current!.descriptionParts.append(Self.stripCodes(f.before).trimmingSpaces())
-                    current!.price = f.price
-                    current!.lines.append(n)
-                    if !f.after.isEmpty { current!.descriptionParts.append(f.after) }
-                    finish(&current, into: &items)
-                    skip = n
-                    continue
+                    close(&current, withPricedLine: f, line: n, into: &items)
+                    break
                 }
                 if nextIsPriceOnly && Self.nameScore(text) >= 1 && (current == nil || current!.descriptionParts.count >= 1) {
                     finish(&current, into: &items)
