@@ -625,6 +625,27 @@ import Testing
         #expect(a.items.map(\.safety) == [.safe, .safe])
     }
 
+    /// Codes read through the default A–R letters, on a menu that prints no legend, are a guess
+    /// ("L, G": lactose- and gluten-free on a Finnish menu, celery and milk in the A–R letters).
+    /// They add what they would mean, but they do not declare the item: a word MenuScan does not
+    /// know keeps it caution, and dish rows' "may contain" stand. Under a printed legend the
+    /// same letters declare it.
+    @Test func codesWithoutAPrintedLegendDoNotDeclareTheItem() {
+        let fish = AllergenProfile(allergens: [.fish])
+        let guessed = analyzer.analyze(text: "Zorblax L, G 14,50\nkeitetyt zorblux\n", perLine: false, profile: fish).items[0]
+        #expect(guessed.safety == .caution)
+        #expect(guessed.safetyReasons.contains("unknown_terms"))
+        #expect(guessed.dietary == .unknown)
+        #expect(Set(guessed.allergens.map(\.id)) == [.celery, .milk])
+        // A dish row's guesses stand beside guessed codes ("burger": seeded buns, sesame).
+        let burger = analyzer.analyze(text: "Cheeseburger (A, G) 9.50\n", perLine: false,
+                                      profile: AllergenProfile(allergens: [.sesame])).items[0]
+        #expect(burger.safetyReasons.contains("may_contain:sesame"))
+        let printed = "Zorblax L, G 14,50\nkeitetyt zorblux\n\nAllergens: A Gluten, C Eggs, G Milk, L Celery\n"
+        let declared = analyzer.analyze(text: printed, perLine: false, profile: fish).items[0]
+        #expect(declared.safety == .safe)
+    }
+
     @Test func everyAllergenFoundInTheDishTableIsAValidRow() throws {
         // The data files load, and each carries its evidence wording.
         let lex = AllergenFixtures.lexicon

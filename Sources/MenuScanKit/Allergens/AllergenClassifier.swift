@@ -30,6 +30,11 @@ struct ItemClassification: Sendable {
     var numberInBrackets = false
     /// The item's text carries allergen codes (resolved or not).
     var hasCodes = false
+    /// Its letter codes were read through the default A–R letters: the menu printed no legend
+    /// of its own, so what they mean is a guess ("L, G" is lactose- and gluten-free on a Finnish
+    /// menu, celery and milk in the A–R letters). Such codes add what they would mean, and they
+    /// do not declare the item: its words must be understood as on a menu without codes.
+    var codesGuessed = false
     /// Smallest OCR confidence of a word that carried allergen evidence.
     var weakestEvidenceWord: Double?
     /// Content words the lexicon does not know (closed-world safety: an item with
@@ -99,6 +104,7 @@ extension ItemClassification {
         askServer = askServer || k.askServer
         unresolvedCodes = unresolvedCodes || k.unresolvedCodes
         hasCodes = hasCodes || k.hasCodes
+        codesGuessed = codesGuessed || k.codesGuessed
     }
 }
 
@@ -1122,6 +1128,7 @@ struct AllergenClassifier: Sendable {
         let codes = Self.codeReferences(in: rawText, legend: legend, defaultLetters: lexicon.letterCodes, unresolved: &unresolved,
                                         numberInBrackets: &result.numberInBrackets, additives: &additiveCodes)
         result.hasCodes = !codes.isEmpty || unresolved
+        result.codesGuessed = !codes.isEmpty && legendLetters.isEmpty && legend.numeric.isEmpty
         for (a, ev) in codes + additiveCodes {
             var x = acc[a] ?? Acc()
             if !x.evidence.contains(ev) { x.evidence.append(ev) }
@@ -1131,9 +1138,9 @@ struct AllergenClassifier: Sendable {
             acc[a] = x
         }
         result.unresolvedCodes = unresolved
-        // Printed codes read through a legend are the menu's own declaration: they win over
-        // the dish table's guesses of what a dish may contain.
-        if !codes.isEmpty && !unresolved { dishMay = [:] }
+        // Printed codes read through the menu's legend are its own declaration: they win over
+        // the dish table's guesses of what a dish may contain. Guessed codes do not.
+        if !codes.isEmpty && !unresolved && !result.codesGuessed { dishMay = [:] }
         // So do they, and a declaration in words — allergen names in brackets ("Apple Crumble &
         // Custard (Gluten) (Milk)") or after "contains" ("ALÉRGICOS: CONTÉM TRIGO, OVO E LEITE"): what
         // the dish table only implies beyond what the item declares may be in it, it is not
@@ -1203,7 +1210,9 @@ struct AllergenClassifier: Sendable {
         }
         if !meat.isEmpty {
             result.dietary = .not_vegetarian; result.dietaryEvidence = meat
-        } else if !animal.isEmpty {
+        } else if !animal.isEmpty && (unknown.isEmpty || !vegMarks.isEmpty || !veganMarks.isEmpty) {
+            // Milk or eggs and no meat is vegetarian only when every word was understood (closed
+            // world) or the menu marks it: "Uunilohi" may be the salmon it is.
             result.dietary = .vegetarian; result.dietaryEvidence = animal + vegMarks + veganMarks
         } else if !veganMarks.isEmpty {
             result.dietary = .vegan; result.dietaryEvidence = veganMarks

@@ -1400,8 +1400,9 @@ public struct MenuAnalyzer: Sendable {
         if read != .high { caution = true; reasons.append("low_text_confidence") }
         else if item.confidenceLevel != .high { caution = true; reasons.append("weak_menu_structure") }
         // Closed world: every word understood and the dish known — or the menu's own
-        // allergen codes, read through its legend, declare what the item holds.
-        let declaredByCodes = c.hasCodes && !c.unresolvedCodes
+        // allergen codes, read through the legend it prints, declare what the item holds.
+        // Codes read through the default letters are a guess: no declaration.
+        let declaredByCodes = c.hasCodes && !c.unresolvedCodes && !c.codesGuessed
         if !item.unknownTerms.isEmpty && !declaredByCodes { caution = true; reasons.append("unknown_terms") }
         if !c.understoodFood && !declaredByCodes { caution = true; reasons.append("dish_not_understood") }
         else if alone && !c.namesDish && !declaredByCodes { caution = true; reasons.append("needs_heading") }
