@@ -233,6 +233,10 @@ def evaluate(a, tmp, title, menus):
     verdicts = {"menu": [0, 0, 0, 0], "line": [0, 0, 0, 0]}
     matched = total = 0
     diet_ok = diet_n = 0
+    # diet claims a vegetarian or vegan diner could trust wrongly: "vegetarian" for a dish with
+    # meat or fish, "vegan" for one that is not vegan
+    diet_wrong = 0
+    rank = {"not_vegetarian": 0, "vegetarian": 1, "vegan": 2}
 
     def judge(mode, it, lab):
         gold, may = set(lab["allergens"]), set(lab.get("may_contain") or [])
@@ -271,6 +275,9 @@ def evaluate(a, tmp, title, menus):
             all_menu.append((pred, g))
             if lab.get("dietary"):
                 diet_n += 1; diet_ok += it["dietary"] == lab["dietary"]
+                if it["dietary"] in ("vegetarian", "vegan") and rank.get(it["dietary"], 0) > rank.get(lab["dietary"], 2):
+                    diet_wrong += 1
+                    if a.show_errors: print("WRONG DIET", lab["name"], "|", it["dietary"], "gold", lab["dietary"])
             if a.show_errors and pred != g:
                 print("MENU", m[:20], lab["name"], "pred", sorted(pred), "gold", sorted(g))
         p = os.path.join(tmp, "lines.txt")
@@ -284,7 +291,8 @@ def evaluate(a, tmp, title, menus):
             if a.show_errors and pred != g:
                 print("LINE", m[:20], lab["name"], "pred", sorted(pred), "gold", sorted(g))
     print(f"\n## {title}: {len(menus)} menus, {total} labelled items; "
-          f"{matched} matched by name in whole-menu mode; dietary agreement on matched items {diet_ok}/{diet_n}")
+          f"{matched} matched by name in whole-menu mode; dietary agreement on matched items {diet_ok}/{diet_n}"
+          + (f" (wrong vegetarian/vegan claims {diet_wrong})" if diet_n else ""))
     print("menus: " + ", ".join(m for m, _, _ in menus))
     table(f"{title}, whole text through `classify` (structure + codes + legends + section context)", all_menu, IDS)
     table(f"{title}, name + description per line (`classify --per-line`, no codes)", all_line, IDS)
