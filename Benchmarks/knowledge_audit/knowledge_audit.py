@@ -12,6 +12,9 @@
   … proposals2 / apply2: the hidden-allergen pass (dishes_hidden_*, lexicon_*), on 5619a8b's tables
       (the first pass's result with section 35's four hand-written rows appended).
   … apply3: the second audit of known.tsv (known_adjudication_2.tsv), on 11324b1's tables.
+  … apply4: the third pass, "contains or may contain" (round 22; may_review_A.tsv, may_review_B.tsv), on
+      630028f's tables: an allergen a row lists as `may_contain` becomes `contains` where both blind
+      readers promoted it.
 
 No evaluation data is read: the annotators and adjudicators saw only the terms (and, adjudicating, the
 rows), never a menu of ../shared/eval or any classifier output.
@@ -20,7 +23,7 @@ import argparse, collections, os, re, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The tables the first pass read; the second pass read the tables of AFTER_FIRST.
-BEFORE, AFTER_FIRST, AFTER_SECOND = '36d7722', '5619a8b', '11324b1'
+BEFORE, AFTER_FIRST, AFTER_SECOND, BEFORE_THIRD_PASS = '36d7722', '5619a8b', '11324b1', '630028f'
 IDS = ("gluten crustaceans eggs fish peanuts soybeans milk tree_nuts celery mustard sesame sulphites "
        "lupin molluscs").split()
 # Rejected on review of the adjudicated list: milk served on the side of plain coffee or tea; second senses
@@ -233,6 +236,61 @@ def apply_third(d_path, k_path):
     print(dict(stats), 'new dish rows', len(new), file=sys.stderr)
 
 
+# Rejected on review of the third pass: 'salted egg' and 'salted egg yolk' name the salted duck egg
+# itself (in congee, on rice) as often as the buttery salted-egg sauce the readers promoted milk for;
+# 'kougelhopf' and 'kouglof' follow 'gugelhupf' (the same cake, almonds "may"), which the readers of its
+# chunk left as it was.
+OVERRIDE_FOURTH = {'salted egg', 'salted egg yolk', 'kougelhopf', 'kouglof'}
+
+
+def may_promotions(reading):
+    """One reader's promotions of the third pass: {(line, term): {allergen: reason}}."""
+    out = {}
+    for l in open(os.path.join(HERE, reading), encoding='utf-8'):
+        c = l.rstrip('\n').split('\t')
+        if len(c) < 3 or not c[0].strip().isdigit():
+            continue
+        reason = c[3].strip() if len(c) > 3 else ''
+        for a in ids(c[2]):
+            out.setdefault((int(c[0]), c[1].strip()), {})[a] = reason
+    return out
+
+
+def apply_fourth(d_path):
+    """The third pass (round 22): two readers each read every row with a `may_contain` and promoted the
+    allergens the dish holds as standardly made (brief_review_may.md). Where both promoted the same
+    allergen of the same row, it moves from `may_contain` to `contains`, and the first reader's reason
+    is appended to the evidence. Keyed by line number and term, on the tables of BEFORE_THIRD_PASS."""
+    dl = open(d_path, encoding='utf-8').read().split('\n')
+    a, b = may_promotions('may_review_A.tsv'), may_promotions('may_review_B.tsv')
+    stats = collections.Counter()
+    for (line, term), got in sorted(a.items()):
+        both = [x for x in got if x in b.get((line, term), {})]
+        c = dl[line - 1].split('\t') if line - 1 < len(dl) else []
+        if term in OVERRIDE_FOURTH:
+            stats['rows rejected on review'] += 1
+            continue
+        if not both or len(c) < 7 or c[0] != term:
+            stats['rows without agreement or not matching'] += 1 if not both else 0
+            stats['rows not matching the table'] += 1 if both and (len(c) < 7 or c[0] != term) else 0
+            continue
+        may = ids(c[2])
+        moved = [x for x in IDS if x in both and x in may]
+        if not moved:
+            continue
+        c[1] = ','.join([x for x in IDS if x in ids(c[1]) or x in moved])
+        c[2] = ','.join(x for x in may if x not in moved) or '-'
+        reasons = '; '.join(f'{x}: {got[x]}' if got[x] else x for x in moved)
+        c[6] = c[6].rstrip() + f'; review 3 (contains as standardly made): {reasons}'
+        dl[line - 1] = '\t'.join(c)
+        stats['rows promoted'] += 1
+        stats['allergens promoted'] += len(moved)
+    while dl and dl[-1] == '':
+        dl.pop()
+    open(d_path, 'w', encoding='utf-8').write('\n'.join(dl) + '\n')
+    print(dict(stats), file=sys.stderr)
+
+
 def lexicon_proposals(ll):
     """lexicon.tsv rows (not `safe` false friends) where the blind annotation names an allergen the
     row lacks; `table_may` is always '-' (lexicon.tsv has no may-contain column)."""
@@ -319,7 +377,7 @@ def apply_second(d_path, l_path):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('command', choices=['proposals', 'apply', 'proposals2', 'apply2', 'apply3'])
+    ap.add_argument('command', choices=['proposals', 'apply', 'proposals2', 'apply2', 'apply3', 'apply4'])
     ap.add_argument('--tables', default=os.path.join(HERE, '..', '..', 'models', 'allergens'))
     a = ap.parse_args()
     d, k = os.path.join(a.tables, 'dishes.tsv'), os.path.join(a.tables, 'known.tsv')
@@ -335,6 +393,8 @@ def main():
         apply(d, k)
     elif a.command == 'apply3':
         apply_third(d, k)
+    elif a.command == 'apply4':
+        apply_fourth(d)
     else:
         apply_second(d, lx)
 
