@@ -646,6 +646,29 @@ import Testing
         #expect(declared.safety == .safe)
     }
 
+    /// "May contain", "ask us" and "contains" as menus print them in more languages: traces are
+    /// "may contain", not "contains"; asking is never safe; the words that open a declaration
+    /// ("Alérgicos: contém ovo") are understood.
+    @Test func statementsInMoreLanguagesAreRead() {
+        let peanuts = AllergenProfile(allergens: [.peanuts])
+        for text in ["Grilled chicken with rice. Kan innehålla spår av jordnötter.",
+                     "Grilled chicken with rice. Pode conter amendoim.",
+                     "Grilled chicken with rice. Kan sporen van pinda's bevatten."] {
+            let item = analyzer.analyze(text: text, perLine: false, profile: peanuts).items[0]
+            #expect(item.mayContain.contains(.peanuts), "\(text)")
+            #expect(!item.allergens.contains { $0.id == .peanuts }, "\(text)")
+            #expect(item.safety == .caution, "\(text)")
+        }
+        let ask = analyzer.analyze(text: "Grilled chicken with rice. Fråga personalen.", perLine: false, profile: peanuts).items[0]
+        #expect(ask.safetyReasons.contains("ask_server"))
+        for text in ["Grilled chicken with rice. Alérgicos: contém ovo.", "Grilled chicken with rice. Innehåller: ägg."] {
+            let declared = analyzer.analyze(text: text, perLine: false, profile: peanuts).items[0]
+            #expect(declared.unknownTerms.isEmpty, "\(text)")
+            #expect(declared.allergens.map(\.id) == [.eggs], "\(text)")
+            #expect(declared.safety == .safe, "\(text)")
+        }
+    }
+
     @Test func everyAllergenFoundInTheDishTableIsAValidRow() throws {
         // The data files load, and each carries its evidence wording.
         let lex = AllergenFixtures.lexicon

@@ -451,10 +451,15 @@ struct AllergenClassifier: Sendable {
     }
 
     /// Words after which a menu lists what an item holds ("Contains: Wheat, Egg", "CONTÉM
-    /// TRIGO", "Enthält: Sellerie"), folded.
+    /// TRIGO", "Enthält: Sellerie", "Innehåller: mjölk"), folded. They are understood words
+    /// of the item (closed world), whatever the tables say.
     static let declarationWords: Set<String> = [
         "contains", "contain", "contem", "contient", "contiene", "contengono", "enthalt", "enthalten", "bevat",
         "allergens", "allergene", "allergeni", "alergenos", "alergicos", "allergenes", "allergenen",
+        // Portuguese, Nordic, Finnish, Polish, Czech, Greek, Turkish and Hungarian menus
+        "alergenios", "alergenicos", "innehaller", "indeholder", "inneholder", "allergener", "sisaltaa",
+        "allergeenit", "zawiera", "alergeny", "obsahuje", "περιεχει", "αλλεργιογονα", "icerir", "alerjenler",
+        "tartalmaz", "allergenek",
     ]
 
     /// The allergens an item declares in words: terms that name an allergen as such (`group`:
@@ -809,7 +814,8 @@ struct AllergenClassifier: Sendable {
         var result = ItemClassification()
         for q in quals { for k in q.start..<min(q.end, covered.count) { covered[k] = true } }
         var unknown: [String] = []
-        for (k, t) in tokens.enumerated() where !covered[k] && Self.isContentWord(t) && !unknown.contains(t.raw) {
+        for (k, t) in tokens.enumerated() where !covered[k] && Self.isContentWord(t) && !unknown.contains(t.raw)
+            && !Self.declarationWords.contains(t.norm) {
             unknown.append(t.raw)
         }
         // Initials hold two full stops at least: most words need no look at the pattern.
