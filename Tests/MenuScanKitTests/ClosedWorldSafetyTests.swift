@@ -669,6 +669,22 @@ import Testing
         }
     }
 
+    /// The OCR-tolerant match reads a misread word as the term it resembles ("mozzarelia" → mozzarella)
+    /// only where OCR read it. In typed text such a word is no misreading: it adds the term's
+    /// allergens as fuzzy evidence and stays unknown, so the item is never safe through it.
+    @Test func onlyAWordReadByOCRIsUnderstoodByResemblance() {
+        let classifier = AllergenClassifier(lexicon: AllergenFixtures.lexicon)
+        let text = ["Grilled", "chicken", "with", "mozzarelia"]
+        let typed = classifier.classify(words: text.map { SourceWord(text: $0, confidence: nil) }, rawText: text.joined(separator: " "),
+                                        legend: CodeLegend())
+        #expect(typed.unknownTerms == ["mozzarelia"])
+        #expect(typed.allergens.contains { $0.id == .milk && $0.fuzzy })
+        let read = classifier.classify(words: text.map { SourceWord(text: $0, confidence: 0.92) }, rawText: text.joined(separator: " "),
+                                       legend: CodeLegend())
+        #expect(read.unknownTerms.isEmpty)
+        #expect(read.allergens.contains { $0.id == .milk && $0.fuzzy })
+    }
+
     @Test func everyAllergenFoundInTheDishTableIsAValidRow() throws {
         // The data files load, and each carries its evidence wording.
         let lex = AllergenFixtures.lexicon
