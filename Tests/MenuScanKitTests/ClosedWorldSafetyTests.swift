@@ -641,6 +641,11 @@ import Testing
         let burger = analyzer.analyze(text: "Cheeseburger (A, G) 9.50\n", perLine: false,
                                       profile: AllergenProfile(allergens: [.sesame])).items[0]
         #expect(burger.safetyReasons.contains("may_contain:sesame"))
+        // A printed key of numbers reads numbers only: letter codes beside it are still a guess.
+        let numbered = analyzer.analyze(text: "Zorblax (A, G) 5.00\nSoup (1) 4.00\n1 Celery\n2 Gluten\n3 Milk\n",
+                                        perLine: false, profile: fish)
+        #expect(numbered.items.map(\.safety) == [.caution, .safe])
+        #expect(numbered.items[0].safetyReasons.contains("unknown_terms"))
         let printed = "Zorblax L, G 14,50\nkeitetyt zorblux\n\nAllergens: A Gluten, C Eggs, G Milk, L Celery\n"
         let declared = analyzer.analyze(text: printed, perLine: false, profile: fish).items[0]
         #expect(declared.safety == .safe)

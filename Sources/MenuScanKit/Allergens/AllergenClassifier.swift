@@ -685,7 +685,7 @@ struct AllergenClassifier: Sendable {
     /// "5 = geschwefelt": sulphites): evidence, but no allergen declaration.
     static func codeReferences(in text: String, legend: CodeLegend, defaultLetters: [String: [AllergenID]],
                                unresolved: inout Bool, numberInBrackets: inout Bool,
-                               additives: inout [(AllergenID, String)]) -> [(AllergenID, String)] {
+                               additives: inout [(AllergenID, String)], lettersGuessed: inout Bool) -> [(AllergenID, String)] {
         var out: [(AllergenID, String)] = []
         // Every code pattern needs a digit, a bracket or a list separator.
         let hasDigit = text.utf8.contains { $0 >= 48 && $0 <= 57 }
@@ -750,6 +750,10 @@ struct AllergenClassifier: Sendable {
             regexes.append((looseLetterListRegex, BytePrecheck.mayHoldListStart(
                 text, first: BytePrecheck.isLetter, separator: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") })))
         }
+        // From here on, without a printed letter legend, every code is read through the default
+        // letters: a guess (`ItemClassification.codesGuessed`).
+        let beforeLetters = out.count
+        defer { lettersGuessed = legend.letters.isEmpty && out.count > beforeLetters }
         // Without a printed legend, lower-case lists count through the default letters too,
         // as their capital forms do (OCR reads "(a,c,g)" exactly; left out they were "safe").
         if legend.letters.isEmpty, BytePrecheck.mayHoldSingleLetterList(text) {
@@ -1139,9 +1143,9 @@ struct AllergenClassifier: Sendable {
         let legendLetters = legend.letters
         var additiveCodes: [(AllergenID, String)] = []
         let codes = Self.codeReferences(in: rawText, legend: legend, defaultLetters: lexicon.letterCodes, unresolved: &unresolved,
-                                        numberInBrackets: &result.numberInBrackets, additives: &additiveCodes)
+                                        numberInBrackets: &result.numberInBrackets, additives: &additiveCodes,
+                                        lettersGuessed: &result.codesGuessed)
         result.hasCodes = !codes.isEmpty || unresolved
-        result.codesGuessed = !codes.isEmpty && legendLetters.isEmpty && legend.numeric.isEmpty
         for (a, ev) in codes + additiveCodes {
             var x = acc[a] ?? Acc()
             if !x.evidence.contains(ev) { x.evidence.append(ev) }
