@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Round 22: the menu vocabulary of Portuguese, Dutch, Swedish, Danish, Norwegian, Greek and Turkish
-(see README.md here, "Fourth pass").
+(see README.md here, "Fourth pass"; `apply2`: English, German, French, Spanish and Italian words the
+tables lacked, "Fifth pass").
 
   python3 Benchmarks/knowledge_audit/languages.py apply [--tables DIR]
       Appends to known.tsv the proposed known words (languages/known_*.tsv) that survive the checks
@@ -81,33 +82,33 @@ def rows(path):
         yield l.rstrip('\n').split('\t')
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('command', choices=['apply', 'apply2'])
-    ap.add_argument('--tables', default=os.path.join(HERE, '..', '..', 'models', 'allergens'))
-    a = ap.parse_args()
-    if a.command == 'apply2':
-        apply_gaps(a.tables)
-        return
-    lex_path, dish_path, known_path = (os.path.join(a.tables, f) for f in ('lexicon.tsv', 'dishes.tsv', 'known.tsv'))
-    lex = {fold(c[0]) for c in rows(lex_path) if len(c) > 1 and c[1] not in ('', '-')}
-    lex_all = {fold(c[0]) for c in rows(lex_path)}
-    dish = {fold(c[0]) for c in rows(dish_path)}
-    known = {fold(c[0]) for c in rows(known_path)}
-    english = {fold(w.strip()) for w in open('/usr/share/dict/american-english', encoding='utf-8', errors='ignore')}
-    proposed = []
-    for f in sorted(glob.glob(os.path.join(LANG, 'allergen_*.tsv'))):
-        proposed += [c for c in rows(f) if len(c) >= 5 and c[0] != 'term']
-    allergen_terms = {fold(c[0]) for c in proposed}
-    flagged = set()
-    for f in glob.glob(os.path.join(LANG, 'flags_*.tsv')):
-        flagged |= {fold(c[0]) for c in rows(f) if c and c[0] != 'term'}
-    bad = lex | dish | allergen_terms
+def read_tables(tables):
+    """The three tables' paths and their folded terms: lexicon terms with an allergen, every lexicon
+    term, dish terms, known words."""
+    paths = tuple(os.path.join(tables, f) for f in ('lexicon.tsv', 'dishes.tsv', 'known.tsv'))
+    lex = {fold(c[0]) for c in rows(paths[0]) if len(c) > 1 and c[1] not in ('', '-')}
+    return paths, lex, {fold(c[0]) for c in rows(paths[0])}, {fold(c[0]) for c in rows(paths[1])}, \
+        {fold(c[0]) for c in rows(paths[2])}
 
-    stats = {}
-    def count(k): stats[k] = stats.get(k, 0) + 1
-    new_known, seen = [], set()
-    for f in sorted(glob.glob(os.path.join(LANG, 'known_*.tsv'))):
+
+def proposals(folder):
+    """A writing's proposed allergen words (allergen_*.tsv) and the folded terms its auditors
+    flagged (flags_*.tsv)."""
+    proposed = []
+    for f in sorted(glob.glob(os.path.join(folder, 'allergen_*.tsv'))):
+        proposed += [c for c in rows(f) if len(c) >= 5 and c[0] != 'term']
+    flagged = set()
+    for f in glob.glob(os.path.join(folder, 'flags_*.tsv')):
+        flagged |= {fold(c[0]) for c in rows(f) if c and c[0] != 'term'}
+    return proposed, flagged
+
+
+def new_known_words(folder, known, bad, flagged, count):
+    """The proposed known words (known_*.tsv) that pass the checks: not known already, no allergen
+    term of the tables or of any proposed list (plural forms included), not flagged by the audit.
+    Returns the known.tsv lines and the folded terms."""
+    out, seen = [], set()
+    for f in sorted(glob.glob(os.path.join(folder, 'known_*.tsv'))):
         for c in rows(f):
             if len(c) < 4 or c[0] == 'term' or c[1] not in CLASSES or not any(ch.isalpha() for ch in c[0]):
                 continue
@@ -119,7 +120,40 @@ def main():
             if t in flagged:
                 count('known: flagged by the audit'); continue
             seen.add(t)
-            new_known.append('\t'.join([c[0].strip().lower(), c[1], c[2] if c[2] in ('meat', '-') else '-', c[3].strip()]))
+            out.append('\t'.join([c[0].strip().lower(), c[1], c[2] if c[2] in ('meat', '-') else '-', c[3].strip()]))
+    return out, seen
+
+
+def append(path, heading, lines):
+    """Appends a section (its heading comment, then its rows) to a table."""
+    with open(path, 'a', encoding='utf-8') as o:
+        o.write(heading + '\n')
+        o.write('\n'.join(lines) + '\n')
+
+
+def start(tables, folder):
+    """What both writings begin with: the tables read, a writing's proposals, its known words
+    checked. Returns the tables' paths, their lexicon and dish terms, the known words, the English
+    word list, the proposed allergen words, the new known lines and terms, and the counts."""
+    (lex_path, dish_path, known_path), lex, lex_all, dish, known = read_tables(tables)
+    english = {fold(w.strip()) for w in open('/usr/share/dict/american-english', encoding='utf-8', errors='ignore')}
+    proposed, flagged = proposals(folder)
+    stats = {}
+    def count(k): stats[k] = stats.get(k, 0) + 1
+    new_known, seen = new_known_words(folder, known, lex | dish | {fold(c[0]) for c in proposed}, flagged, count)
+    return (lex_path, dish_path, known_path), lex_all, dish, known, english, proposed, new_known, seen, stats, count
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('command', choices=['apply', 'apply2'])
+    ap.add_argument('--tables', default=os.path.join(HERE, '..', '..', 'models', 'allergens'))
+    a = ap.parse_args()
+    if a.command == 'apply2':
+        apply_gaps(a.tables)
+        return
+    (lex_path, dish_path, known_path), lex_all, dish, known, english, proposed, new_known, _, stats, count = \
+        start(a.tables, LANG)
     reading = {}
     for f in glob.glob(os.path.join(LANG, 'implied_*_annotated.tsv')):
         for c in rows(f):
@@ -162,18 +196,12 @@ def main():
                 '(moved here from known.tsv) =====\n')
         for term, cols in MOVE.items():
             o.write('\t'.join((term,) + cols) + '\n')
-    with open(known_path, 'a', encoding='utf-8') as o:
-        o.write('# ----- round 22: menu words of Portuguese, Dutch, Swedish, Danish, Norwegian, Greek and Turkish '
-                '(written by four readers, audited blind; Benchmarks/knowledge_audit/languages.py) -----\n')
-        o.write('\n'.join(new_known) + '\n')
-    with open(dish_path, 'a', encoding='utf-8') as o:
-        o.write('# ===== 39. ROUND 22: dishes, breads and sauces of Portuguese, Dutch, Swedish, Danish, Norwegian, '
-                'Greek and Turkish menus (written, then read blind; Benchmarks/knowledge_audit/languages.py) =====\n')
-        o.write('\n'.join(new_dish) + '\n')
-    with open(lex_path, 'a', encoding='utf-8') as o:
-        o.write('# ===== ROUND 22: allergen words of Portuguese, Dutch, Swedish, Danish, Norwegian, Greek and Turkish '
-                'menus (Benchmarks/knowledge_audit/languages.py) =====\n')
-        o.write('\n'.join(new_lex) + '\n')
+    append(known_path, '# ----- round 22: menu words of Portuguese, Dutch, Swedish, Danish, Norwegian, Greek and Turkish '
+           '(written by four readers, audited blind; Benchmarks/knowledge_audit/languages.py) -----', new_known)
+    append(dish_path, '# ===== 39. ROUND 22: dishes, breads and sauces of Portuguese, Dutch, Swedish, Danish, Norwegian, '
+           'Greek and Turkish menus (written, then read blind; Benchmarks/knowledge_audit/languages.py) =====', new_dish)
+    append(lex_path, '# ===== ROUND 22: allergen words of Portuguese, Dutch, Swedish, Danish, Norwegian, Greek and Turkish '
+           'menus (Benchmarks/knowledge_audit/languages.py) =====', new_lex)
     print(stats, 'known added', len(new_known), 'lexicon rows added', len(new_lex), 'dish rows added', len(new_dish),
           file=sys.stderr)
 
@@ -194,35 +222,8 @@ def apply_gaps(tables):
     and basil" soup or salad), which makes no line understood that was not. A new
     single implied word is not added: unknown, it keeps its dish "caution" until a reader has said
     what it may hold. Run on the tables of 9c0534c."""
-    lex_path, dish_path, known_path = (os.path.join(tables, f) for f in ('lexicon.tsv', 'dishes.tsv', 'known.tsv'))
-    lex = {fold(c[0]) for c in rows(lex_path) if len(c) > 1 and c[1] not in ('', '-')}
-    lex_all = {fold(c[0]) for c in rows(lex_path)}
-    dish = {fold(c[0]) for c in rows(dish_path)}
-    known = {fold(c[0]) for c in rows(known_path)}
-    english = {fold(w.strip()) for w in open('/usr/share/dict/american-english', encoding='utf-8', errors='ignore')}
-    proposed = []
-    for f in sorted(glob.glob(os.path.join(GAPS, 'allergen_*.tsv'))):
-        proposed += [c for c in rows(f) if len(c) >= 5 and c[0] != 'term']
-    flagged = set()
-    for f in glob.glob(os.path.join(GAPS, 'flags_*.tsv')):
-        flagged |= {fold(c[0]) for c in rows(f) if c and c[0] != 'term'}
-    bad = lex | dish | {fold(c[0]) for c in proposed}
-    stats = {}
-    def count(k): stats[k] = stats.get(k, 0) + 1
-    new_known, seen = [], set()
-    for f in sorted(glob.glob(os.path.join(GAPS, 'known_*.tsv'))):
-        for c in rows(f):
-            if len(c) < 4 or c[0] == 'term' or c[1] not in CLASSES or not any(ch.isalpha() for ch in c[0]):
-                continue
-            t = fold(c[0])
-            if t in seen or any(x in known for x in forms(t)):
-                count('known: already there or repeated'); continue
-            if any(x in bad for x in forms(t)) or any(t in forms(x) for x in bad if x.startswith(t[:3])):
-                count('known: an allergen term'); continue
-            if t in flagged:
-                count('known: flagged by the audit'); continue
-            seen.add(t)
-            new_known.append('\t'.join([c[0].strip().lower(), c[1], c[2] if c[2] in ('meat', '-') else '-', c[3].strip()]))
+    (lex_path, dish_path, known_path), lex_all, dish, known, english, proposed, new_known, seen, stats, count = \
+        start(tables, GAPS)
     known_after = known | seen
     order = "gluten crustaceans eggs fish peanuts soybeans milk tree_nuts celery mustard sesame sulphites lupin molluscs".split()
     new_lex, new_dish, seen = [], [], set()
@@ -250,17 +251,12 @@ def apply_gaps(tables):
                                         f"{c[4].strip()} (round 22: a phrase of known words)"]))
         else:
             count('allergen: a new implied word, left unknown')
-    with open(known_path, 'a', encoding='utf-8') as o:
-        o.write('# ----- round 22, second writing: words of English, German, French, Spanish and Italian menus the list '
-                'lacked (audited blind; Benchmarks/knowledge_audit/languages.py apply2) -----\n')
-        o.write('\n'.join(new_known) + '\n')
-    with open(dish_path, 'a', encoding='utf-8') as o:
-        o.write('# ===== 40. ROUND 22: phrases of known words that name a dish holding an allergen (languages.py apply2) =====\n')
-        o.write('\n'.join(new_dish) + '\n')
-    with open(lex_path, 'a', encoding='utf-8') as o:
-        o.write('# ===== ROUND 22, second writing: allergen foods of English, German, French, Spanish and Italian menus '
-                '(languages.py apply2) =====\n')
-        o.write('\n'.join(new_lex) + '\n')
+    append(known_path, '# ----- round 22, second writing: words of English, German, French, Spanish and Italian menus the list '
+           'lacked (audited blind; Benchmarks/knowledge_audit/languages.py apply2) -----', new_known)
+    append(dish_path, '# ===== 40. ROUND 22: phrases of known words that name a dish holding an allergen (languages.py apply2) =====',
+           new_dish)
+    append(lex_path, '# ===== ROUND 22, second writing: allergen foods of English, German, French, Spanish and Italian menus '
+           '(languages.py apply2) =====', new_lex)
     print(stats, 'known added', len(new_known), 'lexicon rows added', len(new_lex), 'dish rows added', len(new_dish),
           file=sys.stderr)
 
