@@ -675,19 +675,23 @@ import Testing
     }
 
     /// The OCR-tolerant match reads a misread word as the term it resembles ("mozzarelia" → mozzarella)
-    /// only where OCR read it. In typed text such a word is no misreading: it adds the term's
-    /// allergens as fuzzy evidence and stays unknown, so the item is never safe through it.
+    /// only in text OCR read (`FuzzyMemo.readByOCR`, set per analysis). In typed text such a word is
+    /// no misreading: it adds the term's allergens as fuzzy evidence and stays unknown, so the item
+    /// is never safe through it; through the whole analysis too.
     @Test func onlyAWordReadByOCRIsUnderstoodByResemblance() {
         let classifier = AllergenClassifier(lexicon: AllergenFixtures.lexicon)
         let text = ["Grilled", "chicken", "with", "mozzarelia"]
+        let typedText = FuzzyMemo()
+        typedText.readByOCR = false
         let typed = classifier.classify(words: text.map { SourceWord(text: $0, confidence: nil) }, rawText: text.joined(separator: " "),
-                                        legend: CodeLegend())
+                                        legend: CodeLegend(), memo: typedText)
         #expect(typed.unknownTerms == ["mozzarelia"])
         #expect(typed.allergens.contains { $0.id == .milk && $0.fuzzy })
         let read = classifier.classify(words: text.map { SourceWord(text: $0, confidence: 0.92) }, rawText: text.joined(separator: " "),
-                                       legend: CodeLegend())
+                                       legend: CodeLegend(), memo: FuzzyMemo())
         #expect(read.unknownTerms.isEmpty)
         #expect(read.allergens.contains { $0.id == .milk && $0.fuzzy })
+        #expect(analyzer.analyze(text: text.joined(separator: " "), perLine: true, profile: nil).items[0].unknownTerms == ["mozzarelia"])
     }
 
     @Test func everyAllergenFoundInTheDishTableIsAValidRow() throws {

@@ -119,6 +119,11 @@ final class FuzzyMemo {
     /// compounds into one word. Elsewhere known pieces are chance ("temperadas" is no
     /// tempeh, "Linguiça" no ling).
     var readsCompounds = true
+    /// Whether the text was read by OCR (a photo's or a page's words) rather than typed (`classify`
+    /// of a text file). Only OCR misreads, so only in read text is a word understood as the term it
+    /// resembles (step 4); in typed text such a word ("American" ~ Dutch "americain") adds that
+    /// term's allergens as fuzzy evidence and stays unknown.
+    var readByOCR = true
 }
 
 /// Finds allergen evidence in a span of text (one item, or a menu-level note).
@@ -186,12 +191,7 @@ struct AllergenClassifier: Sendable {
 
     /// Lexicon terms in `tokens`, and which tokens a term (of any kind, false
     /// friends and known words included) accounts for.
-    /// `readByOCR(k)`: token k's word was read by OCR (it has a confidence). Only such a word can
-    /// be a misreading, so only it is understood through the OCR-tolerant match (step 4); a word of
-    /// typed text that only resembles a term ("American" ~ Dutch "americain") adds that term's
-    /// allergens as fuzzy evidence and stays unknown.
-    func findTerms(_ tokens: [Token], variants: [[String]], memo: FuzzyMemo? = nil,
-                   readByOCR: (Int) -> Bool = { _ in true })
+    func findTerms(_ tokens: [Token], variants: [[String]], memo: FuzzyMemo? = nil)
         -> (terms: [TermMatch], covered: [Bool], roles: [LexiconEntry.Role]) {
         var out: [TermMatch] = []
         var found: [LexiconEntry.Role] = []
@@ -310,7 +310,7 @@ struct AllergenClassifier: Sendable {
                 }
                 if let (idx, c) = fbest, kinds[idx] != .safe {
                     out.append(TermMatch(entry: idx, start: i, end: i + 1, cost: c, text: tok.raw))
-                    if readByOCR(i) { cover(i, i + 1) }
+                    if memo?.readByOCR ?? true { cover(i, i + 1) }
                 }
             }
             // 5. Not an OCR misreading of a known word: a compound whose head is known and whose
@@ -817,9 +817,7 @@ struct AllergenClassifier: Sendable {
     func classify(words: [SourceWord], rawText: String, legend: CodeLegend, memo: FuzzyMemo? = nil) -> ItemClassification {
         let tokens = Tokenizer.tokenize(words)
         let variants = tokens.map { Tokenizer.variants($0.norm) }
-        var (terms, covered, roles) = findTerms(tokens, variants: variants, memo: memo, readByOCR: { k in
-            k < tokens.count && tokens[k].word >= 0 && tokens[k].word < words.count && words[tokens[k].word].confidence != nil
-        })
+        var (terms, covered, roles) = findTerms(tokens, variants: variants, memo: memo)
         let quals = findQualifiers(tokens, variants: variants)
         let entries = lexicon.entries
         var result = ItemClassification()

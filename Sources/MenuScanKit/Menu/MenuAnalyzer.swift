@@ -639,6 +639,7 @@ public struct MenuAnalyzer: Sendable {
         let (legend, legendLines, legendTails) = legend(lines)
         let memo = FuzzyMemo()
         memo.readsCompounds = Self.writesGerman(lines.lazy.map(\.text))
+        memo.readByOCR = !exactText
         var raw: [RawItem] = []
         var sections: [String] = []
         var loose: [Int] = []
