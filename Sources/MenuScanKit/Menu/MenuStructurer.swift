@@ -553,7 +553,7 @@ struct MenuStructurer {
                 // On a page whose headers are set in capitals, a Title Case line that with one priced
                 // line makes a block of its own is a name, not a header ("Havrelatte" / "Oatly · 42:-").
                 let nameOfBlock = nextIsItem && current == nil && facts.capsHeaders >= 2 && !facts.allCapsHeader[i]
-                    && k == 0 && k + 2 == run.count
+                    && k == 0 && run.count == 2
                 let canBeHeader = (facts.allCapsHeader[i] || current == nil || current!.descriptionParts.count >= 4) && !nameOfBlock
                 if canBeHeader && facts.headerLike[i] && (nextIsItem || nextIsHeader || facts.allCapsHeader[i]) && !nextIsPriceOnly {
                     finish(&current, into: &items)
