@@ -54,6 +54,12 @@ def ids(s):
     return [] if s in ('', '-', '?') else [x.strip() for x in s.split(',') if x.strip() in IDS]
 
 
+def row(table, n):
+    """The columns of line n (counted from 1) of a table's lines, [] when the table has no such line
+    (a decision file's line number is data: 0 would read the last line)."""
+    return table[n - 1].split('\t') if 0 < n <= len(table) else []
+
+
 def table_rows(lines):
     """dish rows by line number: (term, contains, may, category, lang, evidence)."""
     out = {}
@@ -106,8 +112,8 @@ def accepted(decisions, table, props, stats, kind):
         p = l.rstrip('\n').split('\t')
         if p[0] == 'line' or len(p) < 5:
             continue
-        n = int(p[0]); cols = table[n - 1].split('\t')
-        if cols[0] != p[1].strip():
+        n = int(p[0]); cols = row(table, n)
+        if not cols or cols[0] != p[1].strip():
             stats[f'{kind} term mismatch'] += 1; continue
         if cols[0] in OVERRIDE:
             stats[f'{kind} rows overridden'] += 1; continue
@@ -266,13 +272,15 @@ def apply_fourth(d_path):
     stats = collections.Counter()
     for (line, term), got in sorted(a.items()):
         both = [x for x in got if x in b.get((line, term), {})]
-        c = dl[line - 1].split('\t') if line - 1 < len(dl) else []
+        c = row(dl, line)
         if term in OVERRIDE_FOURTH:
             stats['rows rejected on review'] += 1
             continue
-        if not both or len(c) < 7 or c[0] != term:
-            stats['rows without agreement or not matching'] += 1 if not both else 0
-            stats['rows not matching the table'] += 1 if both and (len(c) < 7 or c[0] != term) else 0
+        if not both:
+            stats['rows without agreement'] += 1
+            continue
+        if len(c) < 7 or c[0] != term:
+            stats['rows not matching the table'] += 1
             continue
         may = ids(c[2])
         moved = [x for x in IDS if x in both and x in may]
@@ -299,8 +307,8 @@ def lexicon_proposals(ll):
         p = l.rstrip('\n').split('\t')
         if p[0] == 'line' or len(p) < 4:
             continue
-        n = int(p[0]); c = ll[n - 1].split('\t')
-        if c[0] != p[1].strip() or c[2] == 'safe':
+        n = int(p[0]); c = row(ll, n)
+        if len(c) < 3 or c[0] != p[1].strip() or c[2] == 'safe':
             continue
         have = set(ids(c[1]))
         pc = [x for x in ids(p[2]) if x not in have]
