@@ -518,6 +518,25 @@ import Testing
         #expect(a.items.last.map { AllergenFixtures.ids($0).contains(.milk) } == false)
     }
 
+    /// A dish the description names is a part of the item: "Veggie" under OKONOMIYAKI is an
+    /// okonomiyaki whose toppings include mochi, and the heading's "may contain" (bonito, okonomi
+    /// sauce) stays. It was dropped as if the item were a mochi (round 23: a wrong "safe" for fish).
+    /// A name that is itself a known dish keeps its own guesses, as before.
+    @Test func aDishNamedInTheDescriptionDoesNotReplaceWhatTheHeadingSaysTheItemIs() {
+        let text = "OKONOMIYAKI\nVeggie 18.00\ncheese, corn, mochi\n"
+        let fish = AllergenProfile(allergens: [.fish])
+        let a = analyzer.analyze(text: text, perLine: false, profile: fish)
+        #expect(a.items.count == 1)
+        #expect(a.items.first?.mayContain.contains(.fish) == true)
+        #expect(a.items.first?.safety == .caution)
+        #expect(a.items.first?.mayContainEvidence.first { $0.id == .fish }?.evidence
+            .contains { $0.contains("from section “OKONOMIYAKI”") } == true)
+        // "Margherita" names a pizza the dish table knows: PIZZAS adds no guess of its own to it.
+        let pizza = analyzer.analyze(text: "PIZZAS\nMargherita 9.00\ntomato, mozzarella, basil\n", perLine: false, profile: nil)
+        let alone = analyzer.analyze(text: "Margherita 9.00\ntomato, mozzarella, basil\n", perLine: false, profile: nil)
+        #expect(pizza.items.first?.mayContain == alone.items.first?.mayContain)
+    }
+
     @Test func declaredAbsenceInTheItemWinsOverItsSection() {
         let text = "BURGERS\n\nSmokehouse 12.00\nbeef, bacon, onion, on a gluten-free bun\n"
         let a = analyzer.analyze(text: text, perLine: false, profile: gluten)

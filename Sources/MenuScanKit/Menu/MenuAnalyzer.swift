@@ -830,6 +830,15 @@ public struct MenuAnalyzer: Sendable {
             contextClassification(headingWords: heading.map { lines[$0].words }, key: heading.map { "line \($0)" } ?? "",
                                   notes: notes)
         }
+        /// Whether an item's name alone names a dish MenuScan knows (once per name).
+        var nameIsDish: [String: Bool] = [:]
+        func namesADish(_ name: String) -> Bool {
+            if let known = nameIsDish[name] { return known }
+            let words = name.split(separator: " ").map { SourceWord(text: String($0), confidence: nil) }
+            let found = classifier.classify(words: words, rawText: name, legend: CodeLegend(), memo: memo).roles.contains(.dish)
+            nameIsDish[name] = found
+            return found
+        }
         for (k, r) in raw.enumerated() {
             let own = r.lines
             // (Leader garbage is no word of the dish: left in, it would be an unknown term.)
@@ -849,7 +858,11 @@ public struct MenuAnalyzer: Sendable {
                                                        own: Set(c.allergens.map(\.id)))
                 ctx.allergens.removeAll { mayOnly.contains($0.id) }
                 ctx.mayContain.formUnion(mayOnly)
-                c.inherit(ctx, from: fromSection(r.section))
+                // A dish its description names ("cheese, corn, mochi" under OKONOMIYAKI) is a part
+                // of the item, not what it is: the heading says what it is, and its guesses are the
+                // item's own unless the item's name is itself a dish MenuScan knows.
+                let headingNamesIt = c.roles.contains(.dish) && !r.descriptionParts.isEmpty && !namesADish(r.name)
+                c.inherit(ctx, from: fromSection(r.section), sameDish: headingNamesIt)
                 c.headingUnknownTerms = ctx.unknownTerms
                 let label = r.section ?? (h >= 0 && h < lines.count ? lines[h].text : "")
                 for a in mayOnly where c.mayContain.contains(a) && (c.mayContainWhy[a] ?? []).isEmpty {
