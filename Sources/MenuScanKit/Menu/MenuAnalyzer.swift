@@ -850,6 +850,10 @@ public struct MenuAnalyzer: Sendable {
             let part = r.sectionLine.flatMap { h in h >= 0 && h < lines.count ? headingPart(h, name: r.name) : nil }
             func fromSection(_ name: String?) -> String { name.map { "from section “\($0)”" } ?? "from the section" }
             func fromNote(_ name: String?) -> String { name.map { "from the note of section “\($0)”" } ?? "from the section's note" }
+            // A dish its description names ("cheese, corn, mochi" under OKONOMIYAKI) is a part of
+            // the item, not what it is: the headings say what it is, and their guesses are the
+            // item's own unless the item's name is itself a dish MenuScan knows.
+            let headingNamesIt = c.roles.contains(.dish) && !r.descriptionParts.isEmpty && !namesADish(r.name)
             if let h = r.sectionLine {
                 var ctx = part.map { contextClassification(headingPart: $0, notes: []) }
                     ?? contextClassification(heading: h, notes: [])
@@ -858,10 +862,6 @@ public struct MenuAnalyzer: Sendable {
                                                        own: Set(c.allergens.map(\.id)))
                 ctx.allergens.removeAll { mayOnly.contains($0.id) }
                 ctx.mayContain.formUnion(mayOnly)
-                // A dish its description names ("cheese, corn, mochi" under OKONOMIYAKI) is a part
-                // of the item, not what it is: the heading says what it is, and its guesses are the
-                // item's own unless the item's name is itself a dish MenuScan knows.
-                let headingNamesIt = c.roles.contains(.dish) && !r.descriptionParts.isEmpty && !namesADish(r.name)
                 c.inherit(ctx, from: fromSection(r.section), sameDish: headingNamesIt)
                 c.headingUnknownTerms = ctx.unknownTerms
                 let label = r.section ?? (h >= 0 && h < lines.count ? lines[h].text : "")
@@ -879,7 +879,8 @@ public struct MenuAnalyzer: Sendable {
             // the item too ("Æg og rejer" read as a heading under SMØRREBRØD: the open sandwiches'
             // rye bread and butter).
             if let p = r.parentSectionLine, p >= 0, p < lines.count {
-                c.inherit(contextClassification(heading: p, notes: []), from: fromSection(r.parentSection))
+                c.inherit(contextClassification(heading: p, notes: []), from: fromSection(r.parentSection),
+                          sameDish: headingNamesIt)
                 if !r.parentNoteLines.isEmpty {
                     c.inherit(contextClassification(heading: nil, notes: r.parentNoteLines), from: fromNote(r.parentSection), sameDish: true)
                 }
