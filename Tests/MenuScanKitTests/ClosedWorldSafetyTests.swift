@@ -537,6 +537,29 @@ import Testing
         #expect(pizza.items.first?.mayContain == alone.items.first?.mayContain)
     }
 
+    /// A name that names no food over a list of what the item holds says what is on it, not
+    /// what it is: "The Classic" with tomato, mozzarella and basil is a pizza as often as a
+    /// salad. Without a heading that names its kind the dish is not understood (round 23: it
+    /// was `safe` for gluten); under PIZZAS it holds gluten, under SALADS it is understood.
+    @Test func aNameThatNamesNoFoodOverItsIngredientsIsNotUnderstoodWithoutItsHeading() {
+        let classic = "The Classic 9.00\ntomato, mozzarella, basil\n"
+        let a = analyzer.analyze(text: classic, perLine: false, profile: gluten)
+        #expect(a.items.first?.safety == .caution)
+        #expect(analyzer.analyze(text: "Caprese 9.00\ntomato, mozzarella, basil\n", perLine: false, profile: gluten)
+            .items.first?.safety == .safe)
+        #expect(a.items.first?.safetyReasons.contains("dish_not_understood") == true)
+        let pizza = analyzer.analyze(text: "PIZZAS\n" + classic, perLine: false, profile: gluten)
+        #expect(pizza.items.first?.safety == .unsafe)
+        let salad = analyzer.analyze(text: "SALADS\n" + classic, perLine: false, profile: gluten)
+        #expect(salad.items.first?.safetyReasons.contains("dish_not_understood") == false)
+        // A name that names a food keeps its understanding: "Caprese" is a dish, "Tomato Salad" food
+        // (a salad may hold croutons: "may contain" gluten, not "not understood").
+        for named in ["Caprese 9.00\ntomato, mozzarella, basil\n", "Tomato Salad 9.00\ntomato, mozzarella, basil\n"] {
+            let b = analyzer.analyze(text: named, perLine: false, profile: gluten)
+            #expect(b.items.first?.safetyReasons.contains("dish_not_understood") == false)
+        }
+    }
+
     @Test func declaredAbsenceInTheItemWinsOverItsSection() {
         let text = "BURGERS\n\nSmokehouse 12.00\nbeef, bacon, onion, on a gluten-free bun\n"
         let a = analyzer.analyze(text: text, perLine: false, profile: gluten)

@@ -830,20 +830,29 @@ public struct MenuAnalyzer: Sendable {
             contextClassification(headingWords: heading.map { lines[$0].words }, key: heading.map { "line \($0)" } ?? "",
                                   notes: notes)
         }
-        /// Whether an item's name alone names a dish MenuScan knows (once per name).
-        var nameIsDish: [String: Bool] = [:]
-        func namesADish(_ name: String) -> Bool {
-            if let known = nameIsDish[name] { return known }
+        /// The food roles of an item's name alone (once per name).
+        var nameRoles: [String: Set<LexiconEntry.Role>] = [:]
+        func rolesOfName(_ name: String) -> Set<LexiconEntry.Role> {
+            if let known = nameRoles[name] { return known }
             let words = name.split(separator: " ").map { SourceWord(text: String($0), confidence: nil) }
-            let found = classifier.classify(words: words, rawText: name, legend: CodeLegend(), memo: memo).roles.contains(.dish)
-            nameIsDish[name] = found
+            let found = Set(classifier.classify(words: words, rawText: name, legend: CodeLegend(), memo: memo).roles)
+                .intersection(AllergenClassifier.foodRoles)
+            nameRoles[name] = found
             return found
         }
+        func namesADish(_ name: String) -> Bool { rolesOfName(name).contains(.dish) }
         for (k, r) in raw.enumerated() {
             let own = r.lines
             // (Leader garbage is no word of the dish: left in, it would be an unknown term.)
             var c = classifier.classify(words: own.flatMap { exactText ? lines[$0].words : ItemName.withoutGarbage(lines[$0].words) },
                                         rawText: own.map { lines[$0].text }.joined(separator: "\n"), legend: legend, memo: memo)
+            // A name that names no food ("The Classic", "Veggie") over a list of what the item
+            // holds ("beef patty, cheddar, pickles") says what is on it, not what it is: a burger,
+            // a pizza, a wrap. Only a heading that names its kind makes it understood.
+            if !perLine, c.understoodFood, !c.namesDish,
+               !r.descriptionParts.isEmpty, rolesOfName(r.name).isEmpty {
+                c.understoodFood = false
+            }
             // The section header and its notes are context for the item: "SANDWICHES" → bread,
             // "All our pizzas are cooked on a thin crust." → gluten, "WINES" → sulphites.
             // "Steamed Rice" under RICE & NOODLES is rice, not noodles.
