@@ -65,6 +65,30 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(dish.items[0].descriptionParts == ["roasted tomato with basil and bread"])
     }
 
+    /// On a page that prints no prices, "Margherita — rocket and basil" is a dish with its
+    /// description beside it, also where the model read the line as a description: under a
+    /// heading, after another such dish, or after a dish whose description is already there. Under
+    /// a bare name such a line is that name's description (round 23: such dishes became the
+    /// section's notes).
+    @Test func aNameBesideItsDescriptionOnAPageWithoutPricesIsADish() {
+        let out = structure([("Wood-Fired Pizza", .header, 0), ("Margherita — rocket and celeriac purée", .description, 40),
+                             ("Calzone — mustard and walnuts with a side of ham", .description, 70),
+                             ("On the Side", .header, 110), ("Turkey Fillet", .name, 150),
+                             ("Mayonnaise and gherkins with black beans", .description, 176),
+                             ("Seasonal Greens — avocado and basil", .description, 206),
+                             ("Sweet Potato Fries", .name, 240),
+                             ("Smoked Paprika – with a side of garlic mayonnaise", .description, 266)])
+        #expect(out.items.map(\.name) == ["Margherita", "Calzone", "Turkey Fillet", "Seasonal Greens", "Sweet Potato Fries"])
+        #expect(out.items[0].descriptionParts == ["rocket and celeriac purée"])
+        #expect(out.items[0].section == "Wood-Fired Pizza")
+        #expect(out.items[4].descriptionParts == ["Smoked Paprika – with a side of garlic mayonnaise"])
+        #expect(out.sectionNotes.isEmpty)
+        // Where the page prints prices, the line needs its own price to stand alone (`besideDish`).
+        let priced = structure([("PIZZA", .header, 0), ("Marinara 8.00", .name, 40), ("tomato and garlic", .description, 66),
+                                ("Seasonal Greens — avocado and basil", .description, 96), ("Diavola 9.00", .name, 130)])
+        #expect(priced.items.map(\.name) == ["Marinara", "Diavola"])
+    }
+
     /// Where a page prints its dishes in capitals, a line in lower case right under a priced
     /// dish describes it, also where the model read it as a name; and where its headings are
     /// in capitals, such a line is never promoted to a heading (round 13).

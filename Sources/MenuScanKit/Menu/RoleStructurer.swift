@@ -205,6 +205,17 @@ struct RoleStructurer {
     /// A priced line that sets a short capitalised name (one to five words) beside its
     /// description with a dash ("Lentil Soup – spring onion and parmesan $12.00"), read as a
     /// name line; nil otherwise.
+    /// "Margherita — rocket and celeriac purée" on a page that prints no prices: a short capitalised
+    /// name (1–5 words, no digit, not cut off by a joining word) set beside its description after a
+    /// spaced dash.
+    static func unpricedBesideDish(_ text: String) -> (name: String, price: String?, rest: [String])? {
+        let p = parseNameLine(text)
+        guard p.price == nil, !p.rest.isEmpty, (1...5).contains(p.name.split(separator: " ").count),
+              MenuStructurer.startsCapitalised(p.name), p.name.filter(\.isLetter).count >= 3,
+              !p.name.contains(where: \.isNumber), !MenuStructurer.endsUnfinished(p.name) else { return nil }
+        return p
+    }
+
     static func besideDish(_ text: String) -> (name: String, price: String?, rest: [String])? {
         guard PriceParser.find(in: text, allowPlain: false) != nil else { return nil }
         let p = parseNameLine(text)
@@ -473,6 +484,9 @@ struct RoleStructurer {
         for i in nameLines { parsed[i] = Self.parseNameLine(lines[i].text) }
         let pricedNames = nameLines.filter { parsed[$0]?.price != nil }.count
         let pricedPage = nameLines.count >= 3 && Double(pricedNames) >= 0.5 * Double(nameLines.count)
+        // A page that prints no price at all.
+        let unpricedPage = !runs.joined().contains { $0 >= 0 && $0 < lines.count && !legendLines.contains($0)
+            && PriceParser.find(in: lines[$0].text, allowPlain: false) != nil }
         // A page that prints most of its dishes' names in capitals: there a line in lower case right
         // under a dish, without a price, describes it ("SCHINKENPLATTE 22" over "Kochschinken,
         // Schwarzwälder Schinken") even where the model read it as a name.
@@ -663,6 +677,14 @@ struct RoleStructurer {
                     // capitalised name beside its description is a dish of its own where no item is
                     // open or the open one has its price already.
                     if current == nil || current!.price != nil, let p = Self.besideDish(text) {
+                        open(p, lines: [i])
+                        continue
+                    }
+                    // The same on a page that prints no prices, where no item is open or the open one
+                    // has its description already ("Turkey Fillet" / "Mayonnaise and gherkins …" /
+                    // "Seasonal Greens — avocado and basil"). Under a bare name such a line is its
+                    // description.
+                    if unpricedPage, current == nil || !current!.descriptionParts.isEmpty, let p = Self.unpricedBesideDish(text) {
                         open(p, lines: [i])
                         continue
                     }
