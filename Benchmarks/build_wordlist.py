@@ -28,7 +28,7 @@ import os, re, sys, unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DICTS = {"eng": "american-english", "deu": "ngerman", "fra": "french", "ita": "italian", "spa": "spanish"}
-TABLES = ["lexicon.tsv", "dishes.tsv", "known.tsv"]
+TABLES = ["lexicon.tsv", "dishes.tsv", "provisional.tsv", "known.tsv"]
 LIGATURES = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ı": "i"}
 
 

@@ -185,6 +185,34 @@ import Testing
         #expect(lexicon.flavours == [true, false])
     }
 
+    /// A provisional row (provisional.tsv) is evidence, never understanding: what it holds is
+    /// reported, but its words stay unknown, so the item is "caution" (round 23). The same row in
+    /// dishes.tsv makes the item understood.
+    @Test func aProvisionalRowAddsWhatItHoldsButLeavesItsWordsUnknown() throws {
+        let row = "zorblax stew\tgluten\tmilk\tmeat\tdish\ten\tzorblax stew: a stew thickened with flour\n"
+        let known = try AllergenLexicon.parseKnown("rice\tingredient\t-\ten\nwith\tfunction\t-\ten\n")
+        let stew = try AllergenLexicon.parseDishes("stew\t-\tcelery\t-\tdish\ten\tstew: often on stock\n")
+        func classify(provisional: Bool) throws -> ItemClassification {
+            let rows = try AllergenLexicon.parseDishes(row, file: provisional ? "provisional.tsv" : "dishes.tsv", provisional: provisional)
+            #expect(rows.allSatisfy { $0.provisional == provisional })
+            let lexicon = AllergenLexicon(entries: stew + rows + known, qualifiers: [], letterCodes: [:])
+            let words = "Zorblax stew with rice".split(separator: " ").map { SourceWord(text: String($0), confidence: nil) }
+            return AllergenClassifier(lexicon: lexicon).classify(words: words, rawText: "Zorblax stew with rice", legend: CodeLegend())
+        }
+        let p = try classify(provisional: true)
+        #expect(p.allergens.map(\.id) == [.gluten])
+        #expect(p.mayContain.contains(.milk))
+        #expect(p.unknownTerms.contains("Zorblax"))
+        let d = try classify(provisional: false)
+        #expect(d.allergens.map(\.id) == [.gluten])
+        #expect(d.unknownTerms.isEmpty)
+        #expect(d.understoodFood)
+        // Its errors name its own file.
+        #expect(throws: MenuScanError.self) {
+            try AllergenLexicon.parseDishes("zorblax\tgluten\n", file: "provisional.tsv", provisional: true)
+        }
+    }
+
     @Test func dishesCarryWhatTheyAreMadeOf() {
         // The bun of a burger, the batter of onion rings, the milk of a latte.
         let burger = AllergenFixtures.item("Classic burger, beef patty, lettuce, tomato", profile: gluten)

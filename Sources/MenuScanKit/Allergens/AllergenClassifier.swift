@@ -198,7 +198,7 @@ struct AllergenClassifier: Sendable {
         var covered = [Bool](repeating: false, count: tokens.count)
         func cover(_ s: Int, _ e: Int) { for k in s..<max(s, min(e, tokens.count)) { covered[k] = true } }
         var i = 0
-        let kinds = lexicon.kinds, roles = lexicon.roles, wordsOf = lexicon.wordsOf
+        let kinds = lexicon.kinds, roles = lexicon.roles, wordsOf = lexicon.wordsOf, provisional = lexicon.provisional
         func text(_ s: Int, _ e: Int) -> String {
             if e == s + 1 { return tokens[s].raw }
             return Self.spanText(tokens[s..<e])
@@ -210,15 +210,26 @@ struct AllergenClassifier: Sendable {
             // Several rows may share a term (different allergens or confidences): all count.
             var bestEnd = 0
             var bestIdx: [Int] = []
+            // Provisional rows (provisional.tsv) are found apart: what the longest holds is
+            // evidence, and the words are then read as if the row were not there, so such a row
+            // never makes a word understood.
+            var provisionalEnd = 0
+            var provisionalIdx: [Int] = []
             // The word as printed first, then its singulars: the first row found names the
             // role (a Set's order changes from run to run and made verdicts do so too).
             for (k, v) in variants[i].enumerated() where !variants[i][..<k].contains(v) {
                 for idx in lexicon.byFirstWord[v] ?? [] {
                     if let end = wordsMatch(wordsOf[idx], tokens: tokens, variants: variants, at: i) {
-                        if end > bestEnd { bestEnd = end; bestIdx = [idx] }
+                        if provisional[idx] {
+                            if end > provisionalEnd { provisionalEnd = end; provisionalIdx = [idx] }
+                            else if end == provisionalEnd && !provisionalIdx.contains(idx) { provisionalIdx.append(idx) }
+                        } else if end > bestEnd { bestEnd = end; bestIdx = [idx] }
                         else if end == bestEnd && !bestIdx.contains(idx) { bestIdx.append(idx) }
                     }
                 }
+            }
+            for idx in provisionalIdx.sorted() where kinds[idx] != .known && kinds[idx] != .safe {
+                out.append(TermMatch(entry: idx, start: i, end: provisionalEnd, cost: 0, text: text(i, provisionalEnd)))
             }
             if !bestIdx.isEmpty {
                 cover(i, bestEnd)
@@ -310,7 +321,7 @@ struct AllergenClassifier: Sendable {
                 }
                 if let (idx, c) = fbest, kinds[idx] != .safe {
                     out.append(TermMatch(entry: idx, start: i, end: i + 1, cost: c, text: tok.raw))
-                    if memo?.readByOCR ?? true { cover(i, i + 1) }
+                    if memo?.readByOCR ?? true, !provisional[idx] { cover(i, i + 1) }
                 }
             }
             // 5. Not an OCR misreading of a known word: a compound whose head is known and whose
@@ -835,7 +846,7 @@ struct AllergenClassifier: Sendable {
         result.unknownTerms = unknown
         result.roles = roles
         result.namesDish = terms.contains { m in
-            m.entry < lexicon.roles.count && lexicon.roles[m.entry] == .dish
+            m.entry < lexicon.roles.count && lexicon.roles[m.entry] == .dish && !lexicon.provisional[m.entry]
                 && !(m.entry < lexicon.accompaniments.count && lexicon.accompaniments[m.entry])
         } && !Self.coordinatesAFilling(roles: roles, tokens: tokens)
         result.understoodFood = Self.understands(roles, contentWords: tokens.filter(Self.isContentWord).count)

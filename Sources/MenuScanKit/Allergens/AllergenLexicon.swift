@@ -42,6 +42,9 @@ struct LexiconEntry: Sendable, Equatable {
     /// A sauce, dip or dressing (dishes.tsv categories `sauce`, `dip`, `dressing`): served with
     /// a dish, it names none of its own ("Nordseekrabben mit Remoulade", "… BBQ sauce").
     var accompaniment = false
+    /// A row of provisional.tsv: written and read blind, but not yet borne out on menus. What it
+    /// holds counts as evidence; it never makes a word understood (closed-world safety).
+    var provisional = false
 }
 
 /// Qualifier phrases (models/allergens/qualifiers.tsv).
@@ -103,6 +106,8 @@ public struct AllergenLexicon: Sendable {
     /// Whether each row's term is a sauce, dip or dressing in the dish table (also a
     /// lexicon.tsv row of the same term: "remoulade").
     var accompaniments: [Bool] = []
+    /// Whether each row is provisional (provisional.tsv): evidence, never understanding.
+    var provisional: [Bool] = []
     var wordsOf: [[String]] = []
     var affixTerms: [String] = []
     var affixKinds: [LexiconEntry.Affix] = []
@@ -125,12 +130,15 @@ public struct AllergenLexicon: Sendable {
         flavours = entries.map { flavourings.contains($0.term) || (!$0.words.isEmpty && $0.words.allSatisfy(flavourings.contains)) }
         let accompanimentTerms = Set(entries.lazy.filter(\.accompaniment).map(\.term))
         accompaniments = entries.map { accompanimentTerms.contains($0.term) }
+        provisional = entries.map(\.provisional)
         wordsOf = entries.map(\.words)
         for (i, e) in entries.enumerated() {
             switch e.affix {
             case .word:
                 byFirstWord[e.words[0], default: []].append(i)
-                if e.words.count == 1 { singleWordByFirstWord[e.words[0], default: []].append(i) }
+                // (Inflections and compound parts are read as the words they are only through rows
+                // that vouch for them.)
+                if e.words.count == 1 && !e.provisional { singleWordByFirstWord[e.words[0], default: []].append(i) }
                 let held = termAllergens[e.term] ?? []
                 termAllergens[e.term] = held + e.allergens.filter { !held.contains($0) }
                 // (Latin-script terms only: OCR reads Latin languages, and its confusions are
@@ -283,6 +291,7 @@ public struct AllergenLexicon: Sendable {
         }
         var entries = try parseLexicon(read("lexicon.tsv"), file: "lexicon.tsv")
         if let dishes = try readIfPresent("dishes.tsv") { entries += try parseDishes(dishes) }
+        if let more = try readIfPresent("provisional.tsv") { entries += try parseDishes(more, file: "provisional.tsv", provisional: true) }
         if let known = try readIfPresent("known.tsv") { entries += try parseKnown(known) }
         let quals = try parseQualifiers(read("qualifiers.tsv"))
         let codes = try parseCodes(read("codes.tsv"))
@@ -398,21 +407,22 @@ public struct AllergenLexicon: Sendable {
 
     /// dishes.tsv: `term, contains, may_contain, diet, category, lang, evidence`: what a dish,
     /// sauce, bread, batter, drink… holds as normally made (see models/allergens/README.md).
-    static func parseDishes(_ text: String) throws -> [LexiconEntry] {
+    /// provisional.tsv has the same columns; its rows are `provisional`.
+    static func parseDishes(_ text: String, file: String = "dishes.tsv", provisional: Bool = false) throws -> [LexiconEntry] {
         var out: [LexiconEntry] = []
         for (n, cols) in rows(text) {
             guard cols.count >= 5 else {
-                throw MenuScanError.lexiconUnavailable.with(detail: "dishes.tsv:\(n): expected 7 columns")
+                throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): expected 7 columns")
             }
-            let (term, words, affix) = try termWords(cols[0], file: "dishes.tsv", line: n)
-            let contains = try parseAllergenList(cols[1], file: "dishes.tsv", line: n)
-            let may = try parseAllergenList(cols[2], file: "dishes.tsv", line: n).filter { !contains.contains($0) }
+            let (term, words, affix) = try termWords(cols[0], file: file, line: n)
+            let contains = try parseAllergenList(cols[1], file: file, line: n)
+            let may = try parseAllergenList(cols[2], file: file, line: n).filter { !contains.contains($0) }
             let diet: LexiconEntry.Diet
             switch cols[3] {
             case "meat": diet = .meat
             case "animal": diet = .animal
             case "", "-": diet = .none
-            default: throw MenuScanError.lexiconUnavailable.with(detail: "dishes.tsv:\(n): unknown diet")
+            default: throw MenuScanError.lexiconUnavailable.with(detail: "\(file):\(n): unknown diet")
             }
             let kind: LexiconEntry.Kind = contains.isEmpty && may.isEmpty ? .known : .implied
             var entry = LexiconEntry(term: term, words: words, allergens: contains, kind: kind, diet: diet,
@@ -420,6 +430,7 @@ public struct AllergenLexicon: Sendable {
                                      lang: cols.count > 5 ? cols[5] : "", mayContain: may,
                                      why: cols.count > 6 ? cols[6] : "", role: role(ofDishCategory: cols[4]), table: .dishes)
             entry.accompaniment = accompanimentCategories.contains(cols[4])
+            entry.provisional = provisional
             out.append(entry)
         }
         return out
