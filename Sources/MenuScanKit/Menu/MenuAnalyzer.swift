@@ -846,7 +846,7 @@ public struct MenuAnalyzer: Sendable {
             // (Leader garbage is no word of the dish: left in, it would be an unknown term.)
             var c = classifier.classify(words: own.flatMap { exactText ? lines[$0].words : ItemName.withoutGarbage(lines[$0].words) },
                                         rawText: own.map { lines[$0].text }.joined(separator: "\n"), legend: legend, memo: memo)
-            // A name that names no food ("The Classic", "Veggie") over a list of what the item
+            // A name that names no food ("The Classic", "Number One") over a list of what the item
             // holds ("beef patty, cheddar, pickles") says what is on it, not what it is: a burger,
             // a pizza, a wrap. Only a heading that names its kind makes it understood.
             if !perLine, c.understoodFood, !c.namesDish,

@@ -202,9 +202,6 @@ struct RoleStructurer {
         parseNameLine(text).price.map { !$0.hasPrefix("+") } ?? false
     }
 
-    /// A priced line that sets a short capitalised name (one to five words) beside its
-    /// description with a dash ("Lentil Soup – spring onion and parmesan $12.00"), read as a
-    /// name line; nil otherwise.
     /// "Margherita — rocket and celeriac purée" on a page that prints no prices: a short capitalised
     /// name (1–5 words, no digit, not cut off by a joining word) set beside its description after a
     /// spaced dash.
@@ -216,6 +213,9 @@ struct RoleStructurer {
         return p
     }
 
+    /// A priced line that sets a short capitalised name (one to five words) beside its
+    /// description with a dash ("Lentil Soup – spring onion and parmesan $12.00"), read as a
+    /// name line; nil otherwise.
     static func besideDish(_ text: String) -> (name: String, price: String?, rest: [String])? {
         guard PriceParser.find(in: text, allowPlain: false) != nil else { return nil }
         let p = parseNameLine(text)
