@@ -825,6 +825,13 @@ struct AllergenClassifier: Sendable {
     /// Classifies the words of one item. `context` holds words that apply to
     /// the item without being part of it (section notes): their allergen
     /// evidence counts, their dietary words do not.
+    /// The roles of the terms some words name (`ItemClassification.roles` of `classify`), from the
+    /// term lookup alone: whether a dish's name by itself names a dish or a food.
+    func termRoles(of words: [SourceWord], memo: FuzzyMemo? = nil) -> [LexiconEntry.Role] {
+        let tokens = Tokenizer.tokenize(words)
+        return findTerms(tokens, variants: tokens.map { Tokenizer.variants($0.norm) }, memo: memo).roles
+    }
+
     func classify(words: [SourceWord], rawText: String, legend: CodeLegend, memo: FuzzyMemo? = nil) -> ItemClassification {
         let tokens = Tokenizer.tokenize(words)
         let variants = tokens.map { Tokenizer.variants($0.norm) }

@@ -835,8 +835,7 @@ public struct MenuAnalyzer: Sendable {
         func rolesOfName(_ name: String) -> Set<LexiconEntry.Role> {
             if let known = nameRoles[name] { return known }
             let words = name.split(separator: " ").map { SourceWord(text: String($0), confidence: nil) }
-            let found = Set(classifier.classify(words: words, rawText: name, legend: CodeLegend(), memo: memo).roles)
-                .intersection(AllergenClassifier.foodRoles)
+            let found = Set(classifier.termRoles(of: words, memo: memo)).intersection(AllergenClassifier.foodRoles)
             nameRoles[name] = found
             return found
         }
@@ -862,7 +861,8 @@ public struct MenuAnalyzer: Sendable {
             // A dish its description names ("cheese, corn, mochi" under OKONOMIYAKI) is a part of
             // the item, not what it is: the headings say what it is, and their guesses are the
             // item's own unless the item's name is itself a dish MenuScan knows.
-            let headingNamesIt = c.roles.contains(.dish) && !r.descriptionParts.isEmpty && !namesADish(r.name)
+            let headingNamesIt = (r.sectionLine != nil || r.parentSectionLine != nil) && c.roles.contains(.dish)
+                && !r.descriptionParts.isEmpty && !namesADish(r.name)
             if let h = r.sectionLine {
                 var ctx = part.map { contextClassification(headingPart: $0, notes: []) }
                     ?? contextClassification(heading: h, notes: [])
