@@ -202,14 +202,19 @@ struct RoleStructurer {
         parseNameLine(text).price.map { !$0.hasPrefix("+") } ?? false
     }
 
+    /// Whether a parsed line sets a short capitalised name (one to five words, three letters at
+    /// least) beside a description: what `besideDish` and `unpricedBesideDish` both ask.
+    static func setsNameBeside(_ p: (name: String, price: String?, rest: [String])) -> Bool {
+        !p.rest.isEmpty && (1...5).contains(p.name.split(separator: " ").count)
+            && MenuStructurer.startsCapitalised(p.name) && p.name.filter(\.isLetter).count >= 3
+    }
+
     /// "Margherita — rocket and celeriac purée" on a page that prints no prices: a short capitalised
-    /// name (1–5 words, no digit, not cut off by a joining word) set beside its description after a
-    /// spaced dash.
+    /// name (no digit, not cut off by a joining word) set beside its description after a spaced dash.
     static func unpricedBesideDish(_ text: String) -> (name: String, price: String?, rest: [String])? {
         let p = parseNameLine(text)
-        guard p.price == nil, !p.rest.isEmpty, (1...5).contains(p.name.split(separator: " ").count),
-              MenuStructurer.startsCapitalised(p.name), p.name.filter(\.isLetter).count >= 3,
-              !p.name.contains(where: \.isNumber), !MenuStructurer.endsUnfinished(p.name) else { return nil }
+        guard p.price == nil, setsNameBeside(p), !p.name.contains(where: \.isNumber),
+              !MenuStructurer.endsUnfinished(p.name) else { return nil }
         return p
     }
 
@@ -219,8 +224,7 @@ struct RoleStructurer {
     static func besideDish(_ text: String) -> (name: String, price: String?, rest: [String])? {
         guard PriceParser.find(in: text, allowPlain: false) != nil else { return nil }
         let p = parseNameLine(text)
-        guard p.price != nil, !p.rest.isEmpty, (1...5).contains(p.name.split(separator: " ").count),
-              MenuStructurer.startsCapitalised(p.name), p.name.filter(\.isLetter).count >= 3 else { return nil }
+        guard p.price != nil, setsNameBeside(p) else { return nil }
         return p
     }
 
@@ -484,8 +488,9 @@ struct RoleStructurer {
         for i in nameLines { parsed[i] = Self.parseNameLine(lines[i].text) }
         let pricedNames = nameLines.filter { parsed[$0]?.price != nil }.count
         let pricedPage = nameLines.count >= 3 && Double(pricedNames) >= 0.5 * Double(nameLines.count)
-        // A page that prints no price at all.
-        let unpricedPage = !runs.joined().contains { $0 >= 0 && $0 < lines.count && !legendLines.contains($0)
+        // A page that prints no price at all (asked only of a line that sets a name beside its
+        // description: most pages never need the look at every line).
+        lazy var unpricedPage = !runs.joined().contains { $0 >= 0 && $0 < lines.count && !legendLines.contains($0)
             && PriceParser.find(in: lines[$0].text, allowPlain: false) != nil }
         // A page that prints most of its dishes' names in capitals: there a line in lower case right
         // under a dish, without a price, describes it ("SCHINKENPLATTE 22" over "Kochschinken,
@@ -684,7 +689,7 @@ struct RoleStructurer {
                     // has its description already ("Turkey Fillet" / "Mayonnaise and gherkins …" /
                     // "Seasonal Greens — avocado and basil"). Under a bare name such a line is its
                     // description.
-                    if unpricedPage, current == nil || !current!.descriptionParts.isEmpty, let p = Self.unpricedBesideDish(text) {
+                    if current == nil || !current!.descriptionParts.isEmpty, let p = Self.unpricedBesideDish(text), unpricedPage {
                         open(p, lines: [i])
                         continue
                     }
