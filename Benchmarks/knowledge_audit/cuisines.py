@@ -74,7 +74,7 @@ def candidates(tables):
             if len(c) != 7 or not any(ch.isalpha() for ch in c[0]):
                 count('malformed'); continue
             t = term_of(c[0])
-            if any(x in table_terms for x in forms(t)) or any(x in table_terms for x in forms(t.replace('-', ' '))):
+            if any(x in table_terms for x in forms(t)):  # (fold reads a hyphen as a space)
                 count('in the tables already'); continue
             if ' ' not in t and t in english:
                 count('an English word'); continue
@@ -92,6 +92,16 @@ def candidates(tables):
     return list(out.values()), stats
 
 
+def readings(pattern):
+    """A reading's answers (cuisines/PATTERN, `line term contains may`): term -> (contains, may)."""
+    out = {}
+    for f in glob.glob(os.path.join(FOLDER, pattern)):
+        for c in rows(f):
+            if len(c) >= 4 and c[0] != 'line':
+                out[c[1].strip()] = (c[2].strip(), c[3].strip())
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('command', choices=['candidates', 'apply'])
@@ -107,16 +117,7 @@ def main():
                     o.write(f"{n}\t{c['term']}\t{c['category']}\t{c['lang']}\n")
         print(stats, 'candidates', len(cands), file=sys.stderr)
         return
-    read = {}
-    for f in glob.glob(os.path.join(FOLDER, 'read_*.tsv')):
-        for c in rows(f):
-            if len(c) >= 4 and c[0] != 'line':
-                read[c[1].strip()] = (c[2].strip(), c[3].strip())
-    hidden = {}
-    for f in glob.glob(os.path.join(FOLDER, 'hidden_*.tsv')):
-        for c in rows(f):
-            if len(c) >= 4 and c[0] != 'line':
-                hidden[c[1].strip()] = (c[2].strip(), c[3].strip())
+    read, hidden = readings('read_*.tsv'), readings('hidden_*.tsv')
     lines = []
     for c in cands:
         r = read.get(c['term'])
