@@ -89,6 +89,20 @@ enum PageBuilder {
         ("Rösti mit Spiegelei 22.–", "Rösti mit Spiegelei", "22.–"),
         ("Schnitzel 9,-", "Schnitzel", "9,-"),
         ("Kanelbulle 35:-", "Kanelbulle", "35:-"),
+        // The world's other currencies, after the sum and before it, and thousands in groups.
+        ("Шопска салата · 8,90 лв.", "Шопска салата", "8,90 лв."),
+        ("Svíčková na smetaně 245 Kč", "Svíčková na smetaně", "245 Kč"),
+        ("Pierogi ruskie 28 zł", "Pierogi ruskie", "28 zł"),
+        ("Gulyásleves 1 850 Ft", "Gulyásleves", "1 850 Ft"),
+        ("Smørbrød med reker 189,- kr", "Smørbrød med reker", "189,- kr"),
+        ("Raggmunk kr 145", "Raggmunk", "kr 145"),
+        ("Phở bò 65.000 ₫", "Phở bò", "65.000 ₫"),
+        ("Classic hummus ₪32", "Classic hummus", "₪32"),
+        ("Nasi lemak RM 7", "Nasi lemak", "RM 7"),
+        ("Masala dosa Rs. 180", "Masala dosa", "Rs. 180"),
+        ("Coxinha R$ 8,50", "Coxinha", "R$ 8,50"),
+        ("Bibimbap ₩12,000", "Bibimbap", "₩12,000"),
+        ("Couscous royal 3.500 DT", "Couscous royal", "3.500 DT"),
     ])
     func trailingPrices(_ line: String, _ before: String, _ price: String) throws {
         let f = try #require(PriceParser.find(in: line, allowPlain: false))
@@ -116,7 +130,8 @@ enum PageBuilder {
 
     @Test(arguments: ["24,925 BAPTISMS", "1/2 ROAST CHICKEN", "Half 1/2 chicken", "Served 12/18 with fries", "Served 12 to 3/4", "Pasta 4,5 / x", "Served with 2 eggs", "(1, 15)", "8oz CHEESE BURGER",
                       "Spicy (1, 9, 13) / BBQ (1, 9, 13)", "IN THE YEARS FROM 1700 TO 1900 WERE:",
-                      "Open until 11pm", "Soup", "Available from 5p.m.", "Pasta 125p", "Chips 2pa"])
+                      "Open until 11pm", "Soup", "Available from 5p.m.", "Pasta 125p", "Chips 2pa",
+                      "Served with 2 kroketten", "Soup of the day 2 Krabben", "Walk 5 KMs", "Since 1 200 years"])
     func notPrices(_ line: String) {
         #expect(PriceParser.find(in: line, allowPlain: false) == nil)
     }

@@ -137,6 +137,9 @@ struct StructurePrecheckTests {
         ",-", " ", "  ", "\t", "\u{A0}", "\u{2009}", "\n", "....", "…", "_", "(", ")", "(+ $2 for chicken)", "+", "/",
         "#", "*", ".", ",", ";", ":", "!", "?", "|", "'", "Soup", "with", "a", "A", "B", "c", "a,c,c", "A, B", "(1,2)",
         "(3)", "é", "É", "ß", "Käse", "e\u{301}", "寿司", "٣", "×", "-", "Cal", "p", "P", "70p", "pm",
+        // currencies of other countries, after and before the sum, and thousands in groups
+        "Fr.", "Fr", "₪", "kr", "kr.", "Kč", "zł", "лв.", "лв", "Ft", "lei", "din.", "р.", "Dhs", "FCFA", "SEK", "RM", "Rs.",
+        "R$", "HK$", "1 200", "45.000", "12,500", "189,-", "–", "r", "n", "s", "č",
     ]
     private static let gen = Gen.element(of: pieces).map { $0 ?? "" }.array(of: 0...9).map { $0.joined() }
 

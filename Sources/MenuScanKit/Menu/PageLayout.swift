@@ -140,7 +140,7 @@ enum PageLayout {
     static func endsAnItem(_ w: String) -> Bool {
         if isLeaders(w) { return true }
         var t = Array(w.drop { leaderChars.contains($0) })
-        let currency: Set<Character> = ["$", "€", "£", "¥"]
+        let currency: Set<Character> = ["$", "€", "£", "¥", "₪", "₹", "₩", "฿", "₫", "₽", "₴", "₺", "₸", "₼", "₾", "₦", "₵", "₱", "円", "元"]
         var prefix = false, suffix = false
         if let f = t.first, currency.contains(f) { prefix = true; t.removeFirst() }
         if let l = t.last, currency.contains(l) { suffix = true; t.removeLast() }

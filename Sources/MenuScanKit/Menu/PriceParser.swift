@@ -9,8 +9,46 @@ enum PriceParser {
     // "C16": of "€16" (the euro sign's). Both only at the end of a line.
     // "70p": pence (British menus price small extras so).
     // "12,-", "12.–", "35:-": whole euros, francs or kronor; "Fr. 9.50", "CHF 12": Swiss francs before the sum.
-    static let strongPrice = #"(?:\d{1,2}p(?![\p{L}\p{N}])|[SC]\d{1,3}(?:[.,]\d{1,2})?(?=\s*$)|[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?|[$€£¥]\s?[.,]\d{2}|\d{1,5}(?:[.,]\d{1,2})?\s?(?:€|\$|£|¥|TL|₺|EUR|USD|GBP|CHF|YEN|円)|\d{1,4}[.,]\d{2}|\d{1,4}[.,]\d(?=\s*(?:$|/))|\d{1,4}[.,:](?:--?|–|—)(?![\p{L}\p{N}])|(?:SFr\.|Fr\.|CHF)\s?\d{1,4}(?:[.,](?:\d{1,2}|--?|–|—))?)"#
-    static let plainPrice = #"\d{1,3}"#
+    // The world's other currencies (`worldPrice`), after the first ones.
+    static let strongPrice = #"(?:\d{1,2}p(?![\p{L}\p{N}])|[SC]\d{1,3}(?:[.,]\d{1,2})?(?=\s*$)|[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?|[$€£¥]\s?[.,]\d{2}|\d{1,5}(?:[.,]\d{1,2})?\s?(?:€|\$|£|¥|TL|₺|EUR|USD|GBP|CHF|YEN|円)|\d{1,4}[.,]\d{2}|\d{1,4}[.,]\d(?=\s*(?:$|/))|\d{1,4}[.,:](?:--?|–|—)(?![\p{L}\p{N}])|(?:SFr\.|Fr\.|CHF)\s?\d{1,4}(?:[.,](?:\d{1,2}|--?|–|—))?|"#
+        + worldPrice + ")"
+    /// A plain number: up to three digits, or thousands in groups ("45.000", "12,500": currencies
+    /// without cents, printed without their sign).
+    static let plainPrice = #"(?:\d{1,3}(?:[.,]\d{3})+|\d{1,3})"#
+
+    /// Currencies printed after the sum besides € $ £ ¥ TL ₺ EUR USD GBP CHF YEN 円: signs, ISO codes and
+    /// the abbreviations menus print ("8,90 лв.", "120 Kč", "25 zł", "89 kr", "1 200 Ft", "45.000 ₫",
+    /// "3.500 DT"). From general knowledge of the world's currencies, not from any one menu.
+    static let currenciesAfter = [
+        "₪", "₹", "₩", "฿", "₫", "đ", "₽", "₴", "₸", "₼", "₾", "₦", "₵", "₱", "元",
+        "kr", "kr.", "Kr", "Kr.", "KR", "kn", "Kč", "KČ", "zł", "ZŁ", "Ft", "FT", "lei", "Lei", "LEI", "din", "din.",
+        "KM", "Rs", "Rs.", "DH", "Dh", "Dhs", "LE", "DT", "Br", "Euro", "euro", "EURO", "Fr.", "Fr", "SFr.",
+        "лв", "лв.", "руб", "руб.", "р.", "грн", "грн.", "ден", "ден.", "дин", "дин.", "сом", "сум",
+        "SEK", "NOK", "DKK", "ISK", "PLN", "CZK", "HUF", "RON", "BGN", "RSD", "HRK", "BAM", "MKD", "RUB", "UAH",
+        "BYN", "GEL", "AMD", "AZN", "KZT", "UZS", "INR", "PKR", "LKR", "NPR", "BDT", "ILS", "NIS", "JPY", "CNY",
+        "RMB", "HKD", "TWD", "SGD", "MYR", "THB", "VND", "IDR", "PHP", "KRW", "AUD", "NZD", "CAD", "MXN", "BRL",
+        "ARS", "CLP", "COP", "PEN", "UYU", "ZAR", "KES", "NGN", "GHS", "XOF", "XAF", "CFA", "FCFA", "AED", "SAR",
+        "QAR", "KWD", "BHD", "OMR", "JOD", "MAD", "EGP", "TND", "DZD", "LBP",
+    ]
+    /// Currencies printed before the sum besides $ € £ ¥, SFr., Fr. and CHF ("₪32", "R$ 25",
+    /// "Rs. 250", "RM 7", "HK$48", "kr 189,-").
+    static let currenciesBefore = [
+        "₪", "₹", "₩", "฿", "₱", "₽", "₴", "₺", "₦", "₵", "₫", "R$", "Rs", "Rs.", "Rp", "Rp.", "RM", "S$", "HK$",
+        "NT$", "A$", "AU$", "C$", "CA$", "NZ$", "US$", "MX$", "Mex$", "kr", "kr.", "Kr", "Kr.", "KSh", "Ksh",
+        "AED", "SAR", "QAR", "QR", "Dhs", "Dhs.", "Dh", "EUR", "USD", "GBP", "JPY", "INR", "PHP", "Php", "HKD",
+        "SGD", "MYR", "IDR", "THB", "AUD", "NZD", "CAD", "ZAR", "BRL", "MXN", "ILS", "NIS",
+    ]
+    /// A sum in one of those currencies: whole thousands in groups ("1 200", "45.000", "12,500",
+    /// cents allowed after them) or up to five digits, with cents or a dash for none ("189,-").
+    /// A currency of letters neither follows nor is followed by a letter or digit.
+    static let worldPrice: String = {
+        func alternatives(_ tokens: [String]) -> String {
+            tokens.sorted { ($0.count, $0) > ($1.count, $1) }.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
+        }
+        let sum = #"(?:\d{1,3}(?:[.,\u00A0\u202F ]\d{3})+(?:[.,]\d{2})?|\d{1,5}(?:[.,](?:\d{1,2}|--?|–|—))?)"#
+        return "(?<![\\p{L}\\p{N}])(?:" + alternatives(currenciesBefore) + #")\s?"# + sum
+            + "|" + sum + #"\s?(?:"# + alternatives(currenciesAfter) + #")(?![\p{L}\p{N}])"#
+    }()
 
     /// Prices at the end of a line. Several sizes follow the first price after a space or
     /// a slash; after a slash a size may be a plain number even where the first price must
@@ -79,15 +117,45 @@ enum PriceParser {
     }
 
     /// False only when `atStartRegex` cannot match: its run begins with an optional "+", one optional
-    /// `\s`, then a digit, "S", "C" or a currency sign. Any non-ASCII scalar (a Unicode space,
-    /// digit or sign) and any ASCII control character (taken for a possible space) say true.
+    /// `\s`, then a digit, "S", "C", the "F" of "Fr.", a currency sign or the first letter of a
+    /// currency of `currenciesBefore`. Any non-ASCII scalar (a Unicode space, digit or sign) and any
+    /// ASCII control character (taken for a possible space) say true.
     static func mayStartWithPrice(_ line: String) -> Bool {
         var scalars = line.unicodeScalars.makeIterator()
         guard var c = scalars.next() else { return false }
         if c == "+" { guard let next = scalars.next() else { return false }; c = next }
         if c.value <= 0x20 { guard let next = scalars.next() else { return false }; c = next }
         guard c.isASCII else { return true }
-        return (0x30...0x39).contains(c.value) || c == "S" || c == "C" || c == "$"
+        return (0x30...0x39).contains(c.value) || c == "S" || c == "C" || c == "$" || c == "F" || beforeFirstScalars.contains(c)
+    }
+
+    /// The first scalars of `currenciesBefore` (an ASCII letter or sign; the others are not ASCII).
+    static let beforeFirstScalars = Set(currenciesBefore.compactMap(\.unicodeScalars.first))
+
+    /// `currenciesAfter` by their last scalar.
+    static let afterByLastScalar: [Unicode.Scalar: [[Unicode.Scalar]]] =
+        Dictionary(grouping: currenciesAfter.map { Array($0.unicodeScalars) }, by: { $0[$0.count - 1] })
+
+    /// False only when no `worldPrice` in a currency printed after the sum can end the line: after
+    /// trailing white space, the line ends in such a currency, with a digit or a dash ("189,-") before
+    /// it, one white space between them allowed. (A necessary condition of that alternative at the
+    /// end; `mayEndWithPrice` asks it only where its own test says no.)
+    static func mayEndWithCurrencyAfter(_ line: String) -> Bool {
+        var tail: [Unicode.Scalar] = []
+        for c in line.unicodeScalars.reversed() {
+            if tail.isEmpty, c.properties.isWhitespace { continue }
+            tail.append(c)
+            if tail.count == 8 { break }
+        }
+        guard let last = tail.first, let tokens = afterByLastScalar[last] else { return false }
+        for t in tokens where tail.count > t.count && tail.prefix(t.count).elementsEqual(t.reversed()) {
+            var k = t.count
+            if tail[k].properties.isWhitespace { k += 1 }
+            guard k < tail.count else { continue }
+            let c = tail[k]
+            if c.properties.numericType == .decimal || c == "-" || c == "–" || c == "—" { return true }
+        }
+        return false
     }
 
     /// The UTF-16 offset of the first line terminator ICU's `.` does not match ("\n", VT, FF,
@@ -203,9 +271,10 @@ enum PriceParser {
     /// ends in a Latin letter that ends no currency code (TL EUR USD GBP CHF YEN) and is no
     /// pence "p", or in one
     /// or two punctuation marks not preceded by a space (a stray mark after a price needs
-    /// one), or in three or more such marks. Everything else (digits, currency signs, ")",
-    /// "-", other scripts, unusual spaces) goes to the regex. A necessary condition only,
-    /// so `find` is unchanged (property-tested against the regex alone).
+    /// one), or in three or more such marks, and in none of these cases in a currency of
+    /// `currenciesAfter` after a number (`mayEndWithCurrencyAfter`). Everything else (digits,
+    /// currency signs, ")", "-", other scripts, unusual spaces) goes to the regex. A necessary
+    /// condition only, so `find` is unchanged (property-tested against the regex alone).
     static func mayEndWithPrice(_ line: String) -> Bool {
         let u = Array(line.unicodeScalars.suffix(8))
         var k = u.count - 1
@@ -216,9 +285,9 @@ enum PriceParser {
         switch c {
         case 0x41...0x5A, 0x61...0x7A:
             // The last letter of a currency code, or the "p" of pence
-            return "LRDPFNp".unicodeScalars.contains(u[k])
+            return "LRDPFNp".unicodeScalars.contains(u[k]) || mayEndWithCurrencyAfter(line)
         case 0xC0...0x24F where c != 0xD7 && c != 0xF7:
-            return false
+            return mayEndWithCurrencyAfter(line)
         default:
             break
         }
@@ -231,10 +300,10 @@ enum PriceParser {
         guard isMark(u[k]) else { return true }
         var run = 0
         while k >= 0 && isMark(u[k]) { run += 1; k -= 1 }
-        if run >= 3 { return false }
+        if run >= 3 { return mayEndWithCurrencyAfter(line) }
         // The character before the marks: a space (or anything unusual) may precede a stray mark.
         guard k >= 0 else { return true }
-        return !(u[k].isASCII && !isSpace(u[k]))
+        return !(u[k].isASCII && !isSpace(u[k])) || mayEndWithCurrencyAfter(line)
     }
 
     /// A line with a currency sign or decimals at its end.
