@@ -251,6 +251,37 @@ enum PageBuilder {
     /// the priced line no dish ("Havrelatte" / "Oatly · 42:-" made a section "Havrelatte" with
     /// a dish "Oatly", and every later dish of the page went under it). A Title Case line over
     /// several priced lines stays a header.
+    /// A priced line whose text before the price is only a quantity names no dish: it is the price
+    /// line of the name above ("Greek Salad" / "350 g · 8.90 €"), whatever the script (round 24).
+    @Test func aQuantityBeforeThePriceIsNoName() {
+        let text = """
+        All salads come with or without grated cheese.
+
+        SALADS
+
+        Greek Salad
+        350 g · 8.90 €
+
+        Snow White
+        strained yoghurt, cucumber · 7.50 €
+
+        НАПИТКИ
+
+        Сливова ракия
+        50 мл · 4,50 лв.
+
+        Боза
+        2,50 лв.
+
+        """
+        let a = analyzer.analyze(text: text, perLine: false, profile: nil)
+        #expect(a.items.map(\.name) == ["Greek Salad", "Snow White", "Сливова ракия", "Боза"])
+        #expect(a.items.map(\.section) == ["SALADS", "SALADS", "НАПИТКИ", "НАПИТКИ"])
+        #expect(a.items.map(\.description) == ["350 g", "strained yoghurt, cucumber", "50 мл", ""])
+        #expect(["350 g", "0,5 l", "3 бр.", "(6 pcs)", "33 CL", "1/2 l", "200"].allSatisfy(MenuStructurer.isQuantity))
+        #expect(!["7 Up", "Soup", "2 Eggs Benedict", "350 grams of beef", "12 oz Ribeye", ""].contains(where: MenuStructurer.isQuantity))
+    }
+
     @Test func aTitleCaseNameOverItsPricedDescriptionOnAPageOfCapitalHeaders() {
         let text = """
         FIKA

@@ -366,6 +366,27 @@ struct MenuStructurer {
         return t.trimmingSpaces()
     }
 
+    /// A quantity and nothing else: a number (decimals or a fraction allowed) and at most a unit of
+    /// one to four small letters with an optional point ("350 g", "0,5 l", "3 бр.", "6 pcs", "200 гр."),
+    /// or one of the capital units menus print ("0,5 L", "33 CL", "8 OZ"); parentheses allowed.
+    static func isQuantity(_ s: String) -> Bool {
+        var t = Substring(s.trimmingSpaces())
+        if t.first == "(" && t.last == ")" { t = t.dropFirst().dropLast() }
+        let digits = t.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return false }
+        t = t.dropFirst(digits.count)
+        if let sep = t.first, sep == "." || sep == "," || sep == "/" {
+            let more = t.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            guard !more.isEmpty else { return false }
+            t = t.dropFirst(1 + more.count)
+        }
+        if t.first == " " { t = t.dropFirst() }
+        if t.last == "." { t = t.dropLast() }
+        if t.isEmpty { return true }
+        if ["L", "CL", "ML", "DL", "G", "KG", "OZ", "Kg", "Cl", "Ml", "Dl"].contains(String(t)) { return true }
+        return t.count <= 4 && t.allSatisfy { $0.isLetter && $0.isLowercase }
+    }
+
     /// How much a string looks like a dish name rather than a description.
     static func nameScore(_ s: String) -> Double {
         let t = stripCodes(s)
@@ -427,6 +448,12 @@ struct MenuStructurer {
         let allowPlain = strongPrices.lazy.filter { $0 != nil }.count < 3
         var price: [PriceParser.Found?] = lines.indices.map { i in
             legendLines.contains(i) ? nil : allowPlain ? PriceParser.find(in: split[i].text, allowPlain: true) : strongPrices[i]
+        }
+        // A priced line whose text before the price is only a quantity ("350 g · 8,90 лв.", "0,5 l 4.00")
+        // names no dish: it is the price line of the name above, the quantity a part of its description.
+        for i in price.indices {
+            guard let f = price[i], Self.isQuantity(f.before) else { continue }
+            price[i] = PriceParser.Found(before: "", price: f.price, after: f.after.isEmpty ? f.before : f.before + " " + f.after)
         }
         var facts = LineFacts(lines)
         for i in price.indices {
@@ -510,7 +537,12 @@ struct MenuStructurer {
                 }
                 if let f = price[i] {
                     if f.before.isEmpty {
-                        if current != nil && current!.price == nil { current!.price = f.price; current!.lines.append(i); continue }
+                        if current != nil && current!.price == nil {
+                            current!.price = f.price
+                            current!.lines.append(i)
+                            if !f.after.isEmpty { current!.descriptionParts.append(f.after) }  // "350 g", "(+ $2 for chicken)"
+                            continue
+                        }
                         loose.append(i); continue
                     }
                     // The second line of a name wrapped over two lines, the price at its end
