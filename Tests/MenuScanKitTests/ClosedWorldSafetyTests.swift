@@ -24,6 +24,22 @@ import Testing
         #expect(known.safetyReasons.isEmpty)
     }
 
+    /// "w/", "w." and "w/o" are US menus' "with" and "without": "Beef w. Broccoli" is the dish
+    /// "beef with broccoli" (oyster sauce), not two known words and no allergen (round 24).
+    @Test func withWrittenShortIsWith() {
+        let molluscs = AllergenProfile(allergens: [.molluscs])
+        for name in ["Beef w. Broccoli", "Beef w/ Broccoli", "Beef W/Broccoli"] {
+            let item = analyzer.analyze(text: "MAINS\n\(name)  12.50\n", perLine: false, profile: molluscs).items[0]
+            #expect(item.allergens.contains { $0.id == .molluscs }, "\(name)")
+            #expect(item.safety != .safe, "\(name)")
+        }
+        let words = { (t: String) in Tokenizer.tokenize(t.split(separator: " ").map { SourceWord(text: String($0), confidence: nil) }).map(\.norm) }
+        #expect(words("Pasta w/o cheese") == words("Pasta without cheese"))
+        #expect(words("Salmon w/out sauce") == words("Salmon without sauce"))
+        #expect(words("Fish w/oyster sauce") == words("Fish with oyster sauce"))
+        #expect(words("Stew W. Bush") == ["stew", "with", "bush"] && words("wok w.b") == ["wok", "w", "b"])
+    }
+
     @Test func aNameThatSaysNothingAboutTheFoodIsNotUnderstood() {
         // Initials and fancy names are not dishes MenuScan knows.
         let blt = AllergenFixtures.item("The B.L.A.T. bacon, lettuce, avocado, tomato", profile: gluten)

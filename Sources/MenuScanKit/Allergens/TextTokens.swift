@@ -112,6 +112,14 @@ enum Tokenizer {
                 tokens.append(Token(norm: "&", raw: w.text.trimmingWhitespace(), kind: .punct, word: wi, sentence: sentence))
                 continue
             }
+            // "w/", "w." and "w/o" (US menus' "with" and "without") are the words they stand for:
+            // "Beef w. Broccoli" is the dish "beef with broccoli".
+            var text = w.text
+            if let (word, rest) = withAbbreviation(text) {
+                tokens.append(Token(norm: word, raw: String(text.prefix(text.count - rest.count)), kind: .word, word: wi, sentence: sentence))
+                guard !rest.isEmpty else { continue }
+                text = String(rest)
+            }
             var current = ""
             func flush() {
                 guard !current.isEmpty else { return }
@@ -126,9 +134,9 @@ enum Tokenizer {
                 }
                 current = ""
             }
-            if w.text.utf8.allSatisfy({ $0 < 128 }) && !w.text.utf8.contains(13) {
+            if text.utf8.allSatisfy({ $0 < 128 }) && !text.utf8.contains(13) {
                 // Plain ASCII (most words): the same decisions on bytes, no Character array.
-                let bytes = Array(w.text.utf8)
+                let bytes = Array(text.utf8)
                 var start = -1 // first byte of the current run of letters and digits
                 func flushBytes(_ end: Int) {
                     guard start >= 0 else { return }
@@ -156,7 +164,7 @@ enum Tokenizer {
                 flushBytes(bytes.count)
                 continue
             }
-            let chars = Array(w.text)
+            let chars = Array(text)
             for (ci, ch) in chars.enumerated() {
                 if ch.isLetterFast || ch.isNumberFast {
                     current.append(ch)
@@ -178,6 +186,23 @@ enum Tokenizer {
             flush()
         }
         return tokens
+    }
+
+    /// A word that opens with "w/" or "w." (either case): "with", or "without" for "w/o" and "w/out",
+    /// and the rest of the word ("w/Broccoli" → "with", "Broccoli"). "w." only as a word of its own.
+    /// nil for every other word (one byte decides for most).
+    static func withAbbreviation(_ text: String) -> (String, Substring)? {
+        let u = text.utf8
+        guard u.count >= 2, let first = u.first, first == UInt8(ascii: "w") || first == UInt8(ascii: "W") else { return nil }
+        let second = u[u.index(after: u.startIndex)]
+        let rest = text.dropFirst(2)
+        if second == UInt8(ascii: ".") { return rest.allSatisfy(\.isWhitespace) ? ("with", rest) : nil }
+        guard second == UInt8(ascii: "/") else { return nil }
+        for out in ["out", "o"] where rest.lowercased().hasPrefix(out) {
+            let after = rest.dropFirst(out.count)
+            if after.first.map({ !$0.isLetter && !$0.isNumber }) ?? true { return ("without", after) }
+        }
+        return ("with", rest)
     }
 
     /// Symbols OCR reads for a display font's ampersand.
