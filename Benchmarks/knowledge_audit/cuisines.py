@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""Round 23: the dishes of more cuisines (see README.md here, "Sixth pass").
+"""The dishes of more cuisines (see README.md here, "Sixth pass" (round 23) and "Seventh pass" (round 24)).
 
-  python3 Benchmarks/knowledge_audit/cuisines.py candidates [--tables DIR]
-      Reads the writers' lists (cuisines/dishes_w*.tsv, brief `brief_write_cuisine.md`) and writes the
-      terms the tables lack, for blind readers, to cuisines/to_read_*.tsv (`line term category lang`,
-      brief `brief_annotate_dishes.md`).
-  python3 Benchmarks/knowledge_audit/cuisines.py apply [--tables DIR]
+  python3 Benchmarks/knowledge_audit/cuisines.py candidates [--pass 6|7] [--tables DIR]
+      Reads the writers' lists (FOLDER/dishes_w*.tsv, brief `brief_write_cuisine.md`) and writes the
+      terms the tables lack, for blind readers, to FOLDER/to_read_*.tsv (`line term category lang`,
+      brief `brief_annotate_dishes.md`). FOLDER is cuisines/ for pass 6, cuisines7/ for pass 7.
+  python3 Benchmarks/knowledge_audit/cuisines.py apply [--pass 6|7] [--tables DIR]
       Writes those terms to provisional.tsv as the writer and the readers together say
-      (cuisines/read_*.tsv, cuisines/hidden_*.tsv). Run on the tables of 31e0505.
+      (FOLDER/read_*.tsv, FOLDER/hidden_*.tsv). Pass 6 writes the file anew and is run on the tables of
+      31e0505; pass 7 keeps pass 6's section, replaces its own, and is run on the tables of 70bd5af (whose
+      provisional.tsv it also checks terms against).
 
 Checks, in order, on the writer's term folded as the matcher folds (accents, ß, ø…; -s/-es/-ies plurals;
 apostrophes dropped, "shepherds pie"):
@@ -31,11 +33,12 @@ sys.path.insert(0, HERE)
 from knowledge_audit import IDS  # noqa: E402
 from languages import fold, forms, rows, append  # noqa: E402
 
-FOLDER = os.path.join(HERE, 'cuisines')
+# Each pass: its folder, its round (the evidence's note and the section's heading), its readers.
+PASSES = {6: dict(folder=os.path.join(HERE, 'cuisines'), round=23, readers=4),
+          7: dict(folder=os.path.join(HERE, 'cuisines7'), round=24, readers=5)}
 CATEGORIES = {'dish', 'sauce', 'dressing', 'dip', 'bread', 'bun', 'batter', 'coating', 'pastry', 'dessert', 'cheese',
               'drink', 'beer_wine', 'coffee', 'substitute', 'spice_mix'}
 AS_DISH = {'snack': 'dish', 'soup': 'dish'}
-READERS = 4
 HEADER = """# MenuScan provisional dish rows: what more dishes hold as normally made, written and read blind but not yet
 # borne out on menus. Same columns as dishes.tsv (see its header and models/allergens/README.md):
 #   term<TAB>contains<TAB>may_contain<TAB>diet<TAB>category<TAB>lang<TAB>evidence
@@ -60,16 +63,19 @@ def term_of(t):
     return ' '.join(fold(t).replace("'", '').split())
 
 
-def candidates(tables):
-    """The writers' terms the tables lack, in the writers' order, merged across writers."""
+def candidates(tables, folder, with_provisional, rnd):
+    """The writers' terms the tables lack, in the writers' order, merged across writers. With
+    `with_provisional`, provisional.tsv's rows count as the tables' too, but for this pass's own
+    (round `rnd`), so that a second `apply` gives what the first did."""
     table_terms = set()
-    for f in ('lexicon.tsv', 'dishes.tsv', 'known.tsv'):
-        table_terms |= {fold(c[0]) for c in rows(os.path.join(tables, f)) if c and c[0]}
+    for f in ('lexicon.tsv', 'dishes.tsv', 'known.tsv') + (('provisional.tsv',) if with_provisional else ()):
+        table_terms |= {fold(c[0]) for c in rows(os.path.join(tables, f))
+                        if c and c[0] and not c[-1].endswith(f'(round {rnd}: written, then read blind)')}
     english = {fold(w.strip()) for w in open('/usr/share/dict/american-english', encoding='utf-8', errors='ignore')
                if w.strip() and w.strip()[0].islower()}
     out, stats = {}, {}
     def count(k): stats[k] = stats.get(k, 0) + 1
-    for f in sorted(glob.glob(os.path.join(FOLDER, 'dishes_w*.tsv'))):
+    for f in sorted(glob.glob(os.path.join(folder, 'dishes_w*.tsv'))):
         for c in rows(f):
             if len(c) != 7 or not any(ch.isalpha() for ch in c[0]):
                 count('malformed'); continue
@@ -92,10 +98,10 @@ def candidates(tables):
     return list(out.values()), stats
 
 
-def readings(pattern):
-    """A reading's answers (cuisines/PATTERN, `line term contains may`): term -> (contains, may)."""
+def readings(folder, pattern):
+    """A reading's answers (FOLDER/PATTERN, `line term contains may`): term -> (contains, may)."""
     out = {}
-    for f in glob.glob(os.path.join(FOLDER, pattern)):
+    for f in glob.glob(os.path.join(folder, pattern)):
         for c in rows(f):
             if len(c) >= 4 and c[0] != 'line':
                 out[c[1].strip()] = (c[2].strip(), c[3].strip())
@@ -105,19 +111,21 @@ def readings(pattern):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('command', choices=['candidates', 'apply'])
+    ap.add_argument('--pass', dest='pass_', type=int, choices=sorted(PASSES), default=6)
     ap.add_argument('--tables', default=os.path.join(HERE, '..', '..', 'models', 'allergens'))
     a = ap.parse_args()
-    cands, stats = candidates(a.tables)
+    folder, rnd, readers = PASSES[a.pass_]['folder'], PASSES[a.pass_]['round'], PASSES[a.pass_]['readers']
+    cands, stats = candidates(a.tables, folder, with_provisional=a.pass_ > 6, rnd=rnd)
     if a.command == 'candidates':
-        per = (len(cands) + READERS - 1) // READERS
-        for k in range(READERS):
-            with open(os.path.join(FOLDER, f'to_read_{k + 1}.tsv'), 'w', encoding='utf-8') as o:
+        per = (len(cands) + readers - 1) // readers
+        for k in range(readers):
+            with open(os.path.join(folder, f'to_read_{k + 1}.tsv'), 'w', encoding='utf-8') as o:
                 o.write('line\tterm\tcategory\tlang\n')
                 for n, c in enumerate(cands[k * per:(k + 1) * per], start=k * per + 1):
                     o.write(f"{n}\t{c['term']}\t{c['category']}\t{c['lang']}\n")
         print(stats, 'candidates', len(cands), file=sys.stderr)
         return
-    read, hidden = readings('read_*.tsv'), readings('hidden_*.tsv')
+    read, hidden = readings(folder, 'read_*.tsv'), readings(folder, 'hidden_*.tsv')
     lines = []
     for c in cands:
         r = read.get(c['term'])
@@ -136,12 +144,18 @@ def main():
         else:
             diet = '-'
         lines.append('\t'.join([c['term'], ','.join(contains) or '-', ','.join(may) or '-', diet, c['category'], c['lang'],
-                                f"{c['evidence']} (round 23: written, then read blind)"]))
-    with open(os.path.join(a.tables, 'provisional.tsv'), 'w', encoding='utf-8') as o:
-        o.write(HEADER)
-    append(os.path.join(a.tables, 'provisional.tsv'),
-           '# ===== ROUND 23: dishes of more cuisines (written from culinary knowledge, then read blind; '
-           'Benchmarks/knowledge_audit/cuisines.py) =====', lines)
+                                f"{c['evidence']} (round {rnd}: written, then read blind)"]))
+    path = os.path.join(a.tables, 'provisional.tsv')
+    heading = (f'# ===== ROUND {rnd}: dishes of more cuisines (written from culinary knowledge, then read blind; '
+               f'Benchmarks/knowledge_audit/cuisines.py{"" if a.pass_ == 6 else f" --pass {a.pass_}"}) =====')
+    if a.pass_ == 6:
+        with open(path, 'w', encoding='utf-8') as o:
+            o.write(HEADER)
+    else:  # keep what comes before this pass's section; a second run replaces the section
+        kept = open(path, encoding='utf-8').read().split(heading + '\n')[0]
+        with open(path, 'w', encoding='utf-8') as o:
+            o.write(kept)
+    append(path, heading, lines)
     print(stats, 'dish rows added', len(lines), file=sys.stderr)
 
 
