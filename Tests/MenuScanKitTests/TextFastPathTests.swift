@@ -161,6 +161,28 @@ struct StructurePrecheckTests {
         #expect(skipped > 1000)  // the check does settle lines
     }
 
+    /// Letter currencies before a sum are marked with one sign and put back: on any line, what is put
+    /// back is the line, and a mark stands only where a currency of `lettersBefore` started a word and
+    /// a digit followed (round 24).
+    @Test("Letter currencies before a sum: marked, then put back as they were")
+    func letterCurrencyMarks() {
+        let gen = Gen.element(of: ["RM", "Rs.", "Rs", "kr", "Kr.", "R$", "HK$", "AED", "EUR", " ", "  ", "\t", "7", "12,50",
+                                   "Nasi", "lemak", "ARM", "Krone", "x", "/", "(", "é", "¤", "\u{A0}", "."])
+            .map { $0 ?? "" }.array(of: 0...8).map { $0.joined() }
+        var rng = Xoshiro(seed: (29, 0x9E37_79B9_7F4A_7C15, 4211, 0xD1B5_4A32_D192_ED03))
+        var marked = 0
+        for i in 0..<6000 {
+            let s = gen.run(using: &rng)
+            guard let (m, marks) = PriceParser.markingLetterCurrencies(s) else { continue }
+            marked += 1
+            #expect(PriceParser.unmarking(m, marks, from: 0) == (s, marks.count) || s.contains("¤"), "\(i): \(s.debugDescription)")
+            #expect(marks.allSatisfy { k in PriceParser.lettersBefore.contains(k.trimmingCharacters(in: .whitespaces)) }, "\(i)")
+        }
+        #expect(marked > 200)  // the lines do hold marked currencies
+        #expect(PriceParser.markingLetterCurrencies("ARM 7 Krone 5 Soup 12") == nil)
+        #expect(PriceParser.find(in: "Nasi lemak RM 7 / RM 12", allowPlain: false)?.price == "RM 7 / RM 12")
+    }
+
     /// The whole trailing-price regex's groups (the reference `trailingRegex`: text before,
     /// price run, note), read the way `find` read them before it ran the pattern in parts.
     private static func referenceTrailing(_ line: String, allowPlain: Bool) -> [String]? {

@@ -30,25 +30,84 @@ enum PriceParser {
         "ARS", "CLP", "COP", "PEN", "UYU", "ZAR", "KES", "NGN", "GHS", "XOF", "XAF", "CFA", "FCFA", "AED", "SAR",
         "QAR", "KWD", "BHD", "OMR", "JOD", "MAD", "EGP", "TND", "DZD", "LBP",
     ]
-    /// Currencies printed before the sum besides $ € £ ¥, SFr., Fr. and CHF ("₪32", "R$ 25",
-    /// "Rs. 250", "RM 7", "HK$48", "kr 189,-").
-    static let currenciesBefore = [
-        "₪", "₹", "₩", "฿", "₱", "₽", "₴", "₺", "₦", "₵", "₫", "R$", "Rs", "Rs.", "Rp", "Rp.", "RM", "S$", "HK$",
-        "NT$", "A$", "AU$", "C$", "CA$", "NZ$", "US$", "MX$", "Mex$", "kr", "kr.", "Kr", "Kr.", "KSh", "Ksh",
-        "AED", "SAR", "QAR", "QR", "Dhs", "Dhs.", "Dh", "EUR", "USD", "GBP", "JPY", "INR", "PHP", "Php", "HKD",
-        "SGD", "MYR", "IDR", "THB", "AUD", "NZD", "CAD", "ZAR", "BRL", "MXN", "ILS", "NIS",
+    /// Currencies printed before the sum besides $ € £ ¥, SFr., Fr. and CHF: signs ("₪32", "₹250"),
+    /// matched by the pattern, and abbreviations and codes ("RM 7", "Rs. 180", "R$ 8,50", "kr 145",
+    /// "HK$48"), which `find` marks first (`markingLetterCurrencies`): as alternatives of the pattern
+    /// ICU tried every one at every place of every line, three times the pattern's cost.
+    static let signsBefore = "₪₹₩฿₱₽₴₺₦₵₫¤"
+    static let lettersBefore = [
+        "R$", "Rs", "Rs.", "Rp", "Rp.", "RM", "S$", "HK$", "NT$", "A$", "AU$", "C$", "CA$", "NZ$", "US$", "MX$", "Mex$",
+        "kr", "kr.", "Kr", "Kr.", "KSh", "Ksh", "AED", "SAR", "QAR", "QR", "Dhs", "Dhs.", "Dh", "EUR", "USD", "GBP",
+        "JPY", "INR", "PHP", "Php", "HKD", "SGD", "MYR", "IDR", "THB", "AUD", "NZD", "CAD", "ZAR", "BRL", "MXN", "ILS", "NIS",
     ]
+    /// What a letter currency before the sum is marked with: the generic currency sign, one of `signsBefore`.
+    static let letterCurrencyMark: Character = "¤"
     /// A sum in one of those currencies: whole thousands in groups ("1 200", "45.000", "12,500",
     /// cents allowed after them) or up to five digits, with cents or a dash for none ("189,-").
-    /// A currency of letters neither follows nor is followed by a letter or digit.
+    /// A currency of letters after the sum is not followed by a letter or digit.
     static let worldPrice: String = {
-        func alternatives(_ tokens: [String]) -> String {
-            tokens.sorted { ($0.count, $0) > ($1.count, $1) }.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
-        }
         let sum = #"(?:\d{1,3}(?:[.,\u00A0\u202F ]\d{3})+(?:[.,]\d{2})?|\d{1,5}(?:[.,](?:\d{1,2}|--?|–|—))?)"#
-        return "(?<![\\p{L}\\p{N}])(?:" + alternatives(currenciesBefore) + #")\s?"# + sum
-            + "|" + sum + #"\s?(?:"# + alternatives(currenciesAfter) + #")(?![\p{L}\p{N}])"#
+        return "[" + signsBefore + #"]\s?"# + sum
+            + "|" + sum + #"\s?"# + trie(currenciesAfter) + #"(?![\p{L}\p{N}])"#
     }()
+
+    /// The alternatives of `tokens` as a tree of their common beginnings ("k(?:r\.?)" for kr, kr.):
+    /// after a sum ICU tries one branch a character, not every token.
+    static func trie(_ tokens: [String]) -> String {
+        let split = tokens.compactMap { t in t.first.map { (first: $0, rest: String(t.dropFirst())) } }
+        let groups = Dictionary(grouping: split, by: \.first)
+        let branches = groups.sorted { $0.key < $1.key }.map { first, words -> String in
+            let rests = words.map(\.rest)
+            let head = NSRegularExpression.escapedPattern(for: String(first))
+            let longer = rests.filter { !$0.isEmpty }
+            guard !longer.isEmpty else { return head }
+            return head + "(?:" + trie(longer) + ")" + (rests.contains("") ? "?" : "")
+        }
+        return branches.count == 1 ? branches[0] : "(?:" + branches.joined(separator: "|") + ")"
+    }
+
+    /// `lettersBefore` by their first byte, longest first (all ASCII).
+    static let lettersBeforeByFirstByte: [UInt8: [[UInt8]]] = Dictionary(
+        grouping: lettersBefore.map { Array($0.utf8) }.sorted { $0.count > $1.count }, by: { $0[0] })
+
+    /// `line` with every letter currency of `lettersBefore` that stands before a sum — at the start of
+    /// a word, then at most one space or tab, then a digit — and that space written as
+    /// `letterCurrencyMark` ("Nasi lemak RM 7" → "Nasi lemak ¤7"), and what each mark stands for, in
+    /// order; nil where there is none (most lines: a scan of the bytes decides).
+    static func markingLetterCurrencies(_ line: String) -> (String, [String])? {
+        let b = Array(line.utf8)
+        var out: [UInt8] = [], marks: [String] = []
+        var i = 0, changed = false
+        func isWordByte(_ c: UInt8) -> Bool { c >= 0x80 || (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) }
+        while i < b.count {
+            if i == 0 || !isWordByte(b[i - 1]), let tokens = lettersBeforeByFirstByte[b[i]] {
+                var found: Int? = nil
+                for t in tokens where i + t.count <= b.count && Array(b[i..<(i + t.count)]) == t {
+                    var k = i + t.count
+                    if k < b.count, b[k] == 0x20 || b[k] == 0x09 { k += 1 }
+                    if k < b.count, b[k] >= 0x30 && b[k] <= 0x39 { found = k; break }
+                }
+                if let k = found {
+                    marks.append(String(decoding: b[i..<k], as: UTF8.self))
+                    out += Array(String(letterCurrencyMark).utf8)
+                    i = k; changed = true
+                    continue
+                }
+            }
+            out.append(b[i]); i += 1
+        }
+        return changed ? (String(decoding: out, as: UTF8.self), marks) : nil
+    }
+
+    /// `text` with the marks `markingLetterCurrencies` wrote put back, from `marks[from...]`; how
+    /// many it put back.
+    static func unmarking(_ text: String, _ marks: [String], from: Int) -> (String, Int) {
+        var out = "", k = from
+        for ch in text {
+            if ch == letterCurrencyMark, k < marks.count { out += marks[k]; k += 1 } else { out.append(ch) }
+        }
+        return (out, k - from)
+    }
 
     /// Prices at the end of a line. Several sizes follow the first price after a space or
     /// a slash; after a slash a size may be a plain number even where the first price must
@@ -117,20 +176,16 @@ enum PriceParser {
     }
 
     /// False only when `atStartRegex` cannot match: its run begins with an optional "+", one optional
-    /// `\s`, then a digit, "S", "C", the "F" of "Fr.", a currency sign or the first letter of a
-    /// currency of `currenciesBefore`. Any non-ASCII scalar (a Unicode space, digit or sign) and any
-    /// ASCII control character (taken for a possible space) say true.
+    /// `\s`, then a digit, "S", "C", the "F" of "Fr." or a currency sign. Any non-ASCII scalar (a
+    /// Unicode space, digit or sign) and any ASCII control character (taken for a possible space) say true.
     static func mayStartWithPrice(_ line: String) -> Bool {
         var scalars = line.unicodeScalars.makeIterator()
         guard var c = scalars.next() else { return false }
         if c == "+" { guard let next = scalars.next() else { return false }; c = next }
         if c.value <= 0x20 { guard let next = scalars.next() else { return false }; c = next }
         guard c.isASCII else { return true }
-        return (0x30...0x39).contains(c.value) || c == "S" || c == "C" || c == "$" || c == "F" || beforeFirstScalars.contains(c)
+        return (0x30...0x39).contains(c.value) || c == "S" || c == "C" || c == "$" || c == "F"
     }
-
-    /// The first scalars of `currenciesBefore` (an ASCII letter or sign; the others are not ASCII).
-    static let beforeFirstScalars = Set(currenciesBefore.compactMap(\.unicodeScalars.first))
 
     /// `currenciesAfter` by their last scalar.
     static let afterByLastScalar: [Unicode.Scalar: [[Unicode.Scalar]]] =
@@ -189,9 +244,24 @@ enum PriceParser {
     }
 
     static func find(in line: String, allowPlain: Bool) -> Found? {
+        guard line.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        // "RM 7", "Rs. 180", "kr 145": a letter currency before the sum, marked as a sign, then put back.
+        if let (marked, marks) = markingLetterCurrencies(line) {
+            guard var f = findMarked(in: marked, allowPlain: allowPlain) else { return nil }
+            var k = 0, n = 0
+            (f.before, n) = unmarking(f.before, marks, from: k); k += n
+            (f.price, n) = unmarking(f.price, marks, from: k); k += n
+            (f.after, n) = unmarking(f.after, marks, from: k)
+            return f
+        }
+        return findMarked(in: line, allowPlain: allowPlain)
+    }
+
+    /// `find` on a line whose letter currencies before a sum are marked.
+    private static func findMarked(in line: String, allowPlain: Bool) -> Found? {
         // Every price has a digit and ends where a price can end: most lines of a menu
         // are settled without a regex.
-        guard line.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }), mayEndWithPrice(line) else { return nil }
+        guard mayEndWithPrice(line) else { return nil }
         guard let (before, run, after) = trailingMatch(in: line, allowPlain: allowPlain) else { return nil }
         let price = run.trimmingSpaces()
         // "1/2 ROAST CHICKEN" or "8oz" are not prices; a price needs a digit and
