@@ -77,26 +77,27 @@ enum PriceParser {
     static func markingLetterCurrencies(_ line: String) -> (String, [String])? {
         let b = Array(line.utf8)
         var out: [UInt8] = [], marks: [String] = []
-        var i = 0, changed = false
+        var copied = 0  // the bytes before it are in `out` (written only once a mark is found)
         func isWordByte(_ c: UInt8) -> Bool { c >= 0x80 || (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) }
+        var i = 0
         while i < b.count {
-            if i == 0 || !isWordByte(b[i - 1]), let tokens = lettersBeforeByFirstByte[b[i]] {
-                var found: Int? = nil
-                for t in tokens where i + t.count <= b.count && Array(b[i..<(i + t.count)]) == t {
-                    var k = i + t.count
-                    if k < b.count, b[k] == 0x20 || b[k] == 0x09 { k += 1 }
-                    if k < b.count, b[k] >= 0x30 && b[k] <= 0x39 { found = k; break }
-                }
-                if let k = found {
-                    marks.append(String(decoding: b[i..<k], as: UTF8.self))
-                    out += Array(String(letterCurrencyMark).utf8)
-                    i = k; changed = true
-                    continue
-                }
+            guard i == 0 || !isWordByte(b[i - 1]), let tokens = lettersBeforeByFirstByte[b[i]] else { i += 1; continue }
+            var found: Int? = nil
+            for t in tokens where i + t.count <= b.count && b[i..<(i + t.count)].elementsEqual(t) {
+                var k = i + t.count
+                if k < b.count, b[k] == 0x20 || b[k] == 0x09 { k += 1 }
+                if k < b.count, b[k] >= 0x30 && b[k] <= 0x39 { found = k; break }
             }
-            out.append(b[i]); i += 1
+            guard let k = found else { i += 1; continue }
+            out += b[copied..<i]
+            out += String(letterCurrencyMark).utf8
+            marks.append(String(decoding: b[i..<k], as: UTF8.self))
+            copied = k
+            i = k
         }
-        return changed ? (String(decoding: out, as: UTF8.self), marks) : nil
+        guard !marks.isEmpty else { return nil }
+        out += b[copied...]
+        return (String(decoding: out, as: UTF8.self), marks)
     }
 
     /// `text` with the marks `markingLetterCurrencies` wrote put back, from `marks[from...]`; how
