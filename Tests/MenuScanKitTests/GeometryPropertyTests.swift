@@ -325,4 +325,21 @@ private func checkRuns(_ p: OCRPage, _ i: Int) {
             }
         }
     }
+
+    @Test("a line's band: never thicker than its box, at least its tallest character; its pieces inside its box")
+    func bandThicknessBounds() {
+        let boxGen = zip(Gen.int(in: -50...900), Gen.int(in: -50...900), Gen.int(in: -3...60), Gen.int(in: -3...40))
+            .map { Box(x: $0, y: $1, width: $2, height: $3) }
+        forEachDrawn(400, seed: 62, boxGen.array(of: 0...40)) { i, chars in
+            let t = TextRegionAnalyzer.bandThickness(chars)
+            let box = chars.dropFirst().reduce(chars.first ?? Box(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+            #expect(t <= box.height, "iteration \(i)")
+            if chars.count >= 3 { #expect(t >= chars.map { max(0, $0.height) }.max() ?? 0, "iteration \(i)") }
+            // The band's pieces (the unread text area of a slanted line) stay inside its box.
+            let pieces = TextRegionAnalyzer.pieces(of: box, along: TextRegionAnalyzer.band(chars))
+            #expect(!pieces.isEmpty, "iteration \(i)")
+            if box.width > 0 && box.height > 0 { #expect(pieces.allSatisfy { box.intersection($0) == $0 }, "iteration \(i)") }
+            #expect(Box.unionArea(pieces) <= max(0, box.width) * max(0, box.height), "iteration \(i)")
+        }
+    }
 }

@@ -96,6 +96,25 @@ struct HotspotRegionTests {
         #expect(regions.last?.reason == .cutOff, "\(regions)")  // the right-hand lines run past x = 800
     }
 
+    @Test("lines photographed at a slant (a page in perspective) are text too")
+    func slantedLines() throws {
+        // Three lines of 40 characters rising 1 px in 10 (about 6°): each box is four characters
+        // tall, but each line is one character thick across its own slant.
+        let page = try #require(Bitmap.filled(width: 800, height: 600, r: 250, g: 250, b: 245))
+        for row in 0..<3 {
+            for c in 0..<40 {
+                let x = 100 + c * 14
+                page.fill(Box(x: x, y: 150 + row * 40 + (x - 100) / 10, width: 9, height: 14), r: 30, g: 30, b: 30)
+            }
+        }
+        let analysis = TextRegionAnalyzer().analyze(page, hotspotBoxes: [], lowConfidenceBoxes: [])
+        #expect(analysis.regions.count == 1)
+        #expect(analysis.candidateLines.count == 3)
+        let r = try #require(analysis.regions.first)
+        #expect(r.reason == .noWords && r.box.y <= 151 && r.box.maxY >= 296)
+        #expect(TextRegionAnalyzer.bandThickness((0..<40).map { Box(x: 100 + $0 * 14, y: 150 + $0 * 14 / 10, width: 9, height: 14) }) <= 16)
+    }
+
     @Test("pictures and blank paper are not text: no region")
     func notText() throws {
         let blank = try #require(Bitmap.filled(width: 640, height: 480, r: 250, g: 250, b: 250))

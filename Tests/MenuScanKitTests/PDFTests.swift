@@ -5,7 +5,8 @@ import Testing
 /// A tiny PDF writer for tests: pages with Helvetica text lines (visible or
 /// invisible, render mode 3) and JPEG images, an optional /Rotate.
 struct TestPDF {
-    struct Line { var text: String; var x: Double; var y: Double; var size: Double = 12; var invisible = false }
+    /// `angle`: degrees, counter-clockwise (a line rising to the right), as a page photographed askew.
+    struct Line { var text: String; var x: Double; var y: Double; var size: Double = 12; var invisible = false; var angle = 0.0 }
     struct Image { var jpeg: [UInt8]; var pixelWidth: Int; var pixelHeight: Int; var x, y, width, height: Double }
     struct Page { var width = 612.0; var height = 792.0; var rotate = 0; var lines: [Line] = []; var images: [Image] = [] }
     var pages: [Page]
@@ -41,7 +42,9 @@ struct TestPDF {
                 ops += "q \(im.width) 0 0 \(im.height) \(im.x) \(im.y) cm /Im\(i) Do Q\n"
             }
             for line in page.lines {
-                ops += "BT /F1 \(line.size) Tf \(line.invisible ? 3 : 0) Tr \(line.x) \(line.y) Td \(Self.literal(line.text)) Tj ET\n"
+                let (c, s) = (cos(line.angle * .pi / 180), sin(line.angle * .pi / 180))
+                let place = line.angle == 0 ? "\(line.x) \(line.y) Td" : "\(c) \(s) \(-s) \(c) \(line.x) \(line.y) Tm"
+                ops += "BT /F1 \(line.size) Tf \(line.invisible ? 3 : 0) Tr \(place) \(Self.literal(line.text)) Tj ET\n"
             }
             let content = add(text("<< /Length \(ops.utf8.count) >>\nstream\n\(ops)endstream"))
             let pageObj = add(text("<< /Type /Page /Parent \(pagesObj) 0 R /MediaBox [0 0 \(page.width) \(page.height)] /Rotate \(page.rotate) /Resources << /Font << /F1 \(font) 0 R >> /XObject << \(xobjects)>> >> /Contents \(content) 0 R >>"))

@@ -70,4 +70,46 @@ struct PipelineTests {
         #expect(spots.contains { $0.text.contains("Chicken Satay") && $0.safety == "unsafe" })
         #expect(result.timings["classify"] != nil)
     }
+
+    /// A menu page drawn through poppler at 200 dpi, with a note of two lines set at `noteAngle`
+    /// degrees below the dishes when `noteAngle` is given.
+    static func slantedNotePage(in dir: URL, noteAngle: Double?) throws -> URL {
+        var lines = [TestPDF.Line(text: "STARTERS", x: 72, y: 720, size: 14)]
+        for (k, dish) in ["Tomato soup with basil 6.50", "Garlic bread with butter 4.00", "Green salad with lemon 5.00",
+                          "Grilled chicken with rice 12.00", "Beef stew with potatoes 14.00", "Roast pork with cabbage 13.50",
+                          "Baked potato with butter 6.00", "Lentil soup with carrot 5.50"].enumerated() {
+            lines.append(TestPDF.Line(text: dish, x: 72, y: 690 - Double(k) * 24, size: 13))
+        }
+        if let angle = noteAngle {
+            for (k, note) in ["Please tell your server about any allergy before you order.",
+                              "Every dish is cooked in one small kitchen, nothing kept apart."].enumerated() {
+                lines.append(TestPDF.Line(text: note, x: 90, y: 330 - Double(k) * 30, size: 13, angle: angle))
+            }
+        }
+        let pdf = dir.appendingPathComponent("page.pdf")
+        try Data(TestPDF(pages: [TestPDF.Page(lines: lines)]).bytes()).write(to: pdf)
+        let pix = try #require(try PDFDocument(fileAt: pdf).page(1)?.render(dpi: 200))
+        let png = dir.appendingPathComponent(noteAngle == nil ? "plain.png" : "note.png")
+        try Data(try #require(pix.encoded(as: .png))).write(to: png)
+        return png
+    }
+
+    @Test("a partial photo: text nobody read may be a statement for every item, so nothing on it is safe")
+    func unreadTextWithdrawsSafe() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanup(dir) }
+        var settings = ScanSettings()
+        settings.allergenProfile = AllergenProfile(allergens: [.peanuts])
+        settings.recoverLines = false   // the slanted note stays unread
+        let plain = try PhotoProcessor(settings: settings).process(fileAt: Self.slantedNotePage(in: dir, noteAngle: nil), displayPath: "plain.png")
+        #expect(plain.status == .ok)
+        #expect(plain.menu?.items.contains { $0.safety == .safe } == true, "\(plain.menu?.items.map { ($0.name, $0.safetyReasons) } ?? [])")
+        let note = try PhotoProcessor(settings: settings).process(fileAt: Self.slantedNotePage(in: dir, noteAngle: 13), displayPath: "note.png")
+        #expect(note.status == .partial, "\(note.textCoverage.map { "\($0)" } ?? "") \(note.ocr?.page.lines.map(\.text) ?? [])")
+        let items = note.menu?.items ?? []
+        #expect(items.count >= 4)
+        #expect(!items.contains { $0.safety == .safe })
+        #expect(items.contains { $0.safetyReasons.contains("unread_text") }, "\(items.map { ($0.name, $0.safetyReasons) }) \(note.messages.map(\.code)) \(String(describing: note.readQuality)) \(note.ocr?.page.lines.map(\.text) ?? [])")
+        #expect(note.hotspots?.contains { $0.safety == Safety.safe.rawValue } != true)
+    }
 }

@@ -372,4 +372,50 @@ extension PriceRecoveryTests {
             #expect(b.width > 0 && b.height > 0, "iteration \(i)")
         }
     }
+
+    @Test("a line photographed at a slant reads from a crop turned level and cut to its band")
+    func turnedLevel() throws {
+        // Three lines 18 pt apart, the middle one rising 6° to the right (rendered at 200 dpi).
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanup(dir) }
+        let text = "Grilled salmon with lemon butter and dill potatoes"
+        let page = TestPDF.Page(lines: [TestPDF.Line(text: "Tomato soup with basil and cream", x: 72, y: 700),
+                                        TestPDF.Line(text: text, x: 72, y: 660, angle: 6),
+                                        TestPDF.Line(text: "Garlic bread with butter and parsley", x: 72, y: 600)])
+        let pdf = dir.appendingPathComponent("slant.pdf")
+        try Data(TestPDF(pages: [page]).bytes()).write(to: pdf)
+        let photo = try #require(try PDFDocument(fileAt: pdf).page(1)?.render(dpi: 200))
+        // The slanted line's ink, as the region analysis finds it: band and slant from its characters.
+        let analysis = TextRegionAnalyzer().analyze(photo, hotspotBoxes: [], lowConfidenceBoxes: [])
+        let k = try #require(analysis.candidateBands.indices.first { abs(analysis.candidateBands[$0].slant) > 0.05 })
+        let band = analysis.candidateBands[k], box = analysis.candidateLines[k]
+        #expect(abs(band.slant + tan(6 * Double.pi / 180)) < 0.02, "\(band)")   // rising: y falls to the right
+        #expect(band.thickness * 2 < box.height)
+        let engine = try TesseractEngine(settings: OCRSettings())
+        let grown = Box(x: box.x - 6, y: box.y - 6, width: box.width + 12, height: box.height + 12)
+        let crop = try #require(LineCrop(photo, box: grown, scale: 1, border: 10, slant: band.slant, through: band.through,
+                                         bandHeight: Double(band.thickness) + 12))
+        let line = try #require(engine.recognizeLines([crop]).first)
+        #expect(line.text == text, "\(line.text)")
+        #expect((line.meanConfidence ?? 0) > 0.8)
+        // Its words map back onto the slanted line: inside the box, in reading order.
+        #expect(line.words.allSatisfy { grown.intersection($0.box) == $0.box })
+        #expect(zip(line.words, line.words.dropFirst()).allSatisfy { $0.box.x < $1.box.x && $0.box.y >= $1.box.y - 2 })
+    }
+
+    @Test("property: boxes read in a turned crop map back inside the crop's part of the photo")
+    func turnedMapsBack() throws {
+        let light = try #require(panel(background: 30, ink: 220))
+        var rng = Xoshiro(seed: (72, 0x9E37_79B9_7F4A_7C15, 72 &* 31 &+ 7, 0xD1B5_4A32_D192_ED03))
+        let gen = zip(zip(Gen.int(in: -30...200), Gen.int(in: -30...120)), zip(Gen.int(in: -5...200), Gen.int(in: -5...120)),
+                      zip(Gen.int(in: -27...27), Gen.int(in: 1...40)))
+        for i in 0..<500 {
+            let ((x, y), (w, h), (slant, band)) = gen.run(using: &rng)
+            guard let crop = LineCrop(light, box: Box(x: 20, y: 8, width: 44, height: 24), scale: 2, border: 6,
+                                      slant: Double(slant) / 100, through: (40, 20), bandHeight: Double(band)) else { continue }
+            let b = crop.toSource(Box(x: x, y: y, width: w, height: h))
+            #expect(b.x >= crop.origin.x && b.y >= crop.origin.y && b.maxX <= crop.origin.maxX && b.maxY <= crop.origin.maxY, "iteration \(i)")
+            #expect(b.width > 0 && b.height > 0, "iteration \(i)")
+        }
+    }
 }

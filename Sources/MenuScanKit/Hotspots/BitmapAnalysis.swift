@@ -60,6 +60,24 @@ extension Bitmap {
         }
     }
 
+    /// The connected components' boxes (as `componentBoxes`) and, for each point, the index in them
+    /// of the component that holds it (-1 when the pixel is not set or lies outside). 1 bpp only.
+    func components(holding points: [(x: Int, y: Int)], connectivity: Int = 8) -> (boxes: [Box], owner: [Int]) {
+        let boxes = componentBoxes(connectivity: connectivity)
+        guard !boxes.isEmpty, let labels = withUnsafePointer({ p in
+            pixGetDepth(p) == 1 ? Bitmap(owning: pixConnCompTransform(p, l_int32(connectivity), 32)) : nil
+        }) else { return (boxes, points.map { _ in -1 }) }
+        let owner = labels.withUnsafePointer { p in
+            points.map { pt -> Int in
+                guard pt.x >= 0, pt.y >= 0, pt.x < Int(pixGetWidth(p)), pt.y < Int(pixGetHeight(p)) else { return -1 }
+                var v: l_uint32 = 0
+                guard pixGetPixel(p, l_int32(pt.x), l_int32(pt.y), &v) == 0, v >= 1, Int(v) <= boxes.count else { return -1 }
+                return Int(v) - 1
+            }
+        }
+        return (boxes, owner)
+    }
+
     /// Sets every pixel of `box` (clipped) to 1 in a 1 bpp image.
     func setMask(_ box: Box) {
         withUnsafePointer { p in

@@ -14,7 +14,8 @@
 ///    close it horizontally (brick 1.5 median character heights wide), so the
 ///    characters of one line join; a line candidate is text-like when it holds
 ///    at least 2.5 times as wide as tall and at most 2.5 median character
-///    heights tall (pictures and stray marks fail this; out-of-focus words
+///    heights tall, measured across the line's own slant (`bandThickness`: a page
+///    photographed in perspective slants its lines; pictures and stray marks fail this; out-of-focus words
 ///    fuse into one component each, so no per-line component count is asked).
 /// 6. Lines close to each other (vertical gap under 2.5 line heights,
 ///    overlapping or near horizontally) merge into regions, unless the merged
@@ -54,6 +55,8 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
         /// Every unread text-like line, also those too small to make a region
         /// (an isolated price): what a second OCR pass may try to read.
         public var candidateLines: [Box] = []
+        /// Each candidate line's band (photo pixels): a slanted one is read turned level.
+        public var candidateBands: [Band] = []
     }
 
     /// Steps 1–3, the costly part, which depends on the photo alone: its
@@ -141,27 +144,26 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
         guard let mask = Bitmap.blankMask(width: ww, height: wh) else { return none }
         for c in unread { mask.setMask(c) }
         guard let joined = mask.closed(width: max(3, medianH * 3 / 2), height: 1) else { return none }
-        struct Line { var box: Box; var count: Int }
-        let candidates = joined.componentBoxes()
-        var counts = Array(repeating: 0, count: candidates.count)
-        let order = candidates.indices.sorted { candidates[$0].y < candidates[$1].y }
-        for c in unread {
-            let cx = c.x + c.width / 2, cy = c.y + c.height / 2
-            // candidates are few; a linear scan over those whose rows hold cy is enough
-            for i in order where candidates[i].y <= cy {
-                let b = candidates[i]
-                if cy < b.maxY && cx >= b.x && cx < b.maxX { counts[i] += 1; break }
-            }
+        struct Line { var box: Box; var count: Int; var band: Band }
+        // Each character goes to the joined component that holds its centre (the boxes of slanted
+        // lines overlap, so a box alone cannot tell).
+        let (candidates, owner) = joined.components(holding: unread.map { (x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) })
+        var members = Array(repeating: [Box](), count: candidates.count)
+        for (k, c) in unread.enumerated() where k < owner.count && candidates.indices.contains(owner[k]) {
+            members[owner[k]].append(c)
         }
         let lines = candidates.indices.compactMap { i -> Line? in
             let b = candidates[i]
-            guard counts[i] >= 1, b.width * 2 >= b.height * 5, b.height * 2 <= medianH * 5 else { return nil }
-            return Line(box: b, count: counts[i])
+            // A line photographed at a slant (a page in perspective) has a tall box but a thin band.
+            let band = Self.band(members[i])
+            let t = min(b.height, band.thickness)
+            guard !members[i].isEmpty, b.width * 2 >= t * 5, t * 2 <= medianH * 5 else { return nil }
+            return Line(box: b, count: members[i].count, band: band)
         }
         guard !lines.isEmpty else { return none }
 
         // 6. lines → regions
-        var groups = lines.map { (box: $0.box, count: $0.count, lines: 1, lineHeight: $0.box.height) }
+        var groups = lines.map { (box: $0.box, count: $0.count, lines: 1, lineHeight: max(1, min($0.box.height, $0.band.thickness))) }
         var merged = true
         while merged {
             merged = false
@@ -182,7 +184,7 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
         }
         let kept = groups.filter { $0.lines >= minimumLines || $0.count >= minimumComponents }
         var regions = kept.map(\.box)
-        let keptLines = lines.map(\.box).filter { l in kept.contains { $0.box.intersection(l) == l } }
+        let keptLines = lines.filter { l in kept.contains { $0.box.intersection(l.box) == l.box } }
         while regions.count > maximumRegions {
             var best = (i: 0, j: 1, cost: Int.max)
             for i in regions.indices {
@@ -200,7 +202,9 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
         // 7. back to upright pixels, with a reason
         let edge = 2, reach = max(3, medianH * 3 / 2)
         let lowBoxes = lowConfidenceBoxes
-        let unreadLines = keptLines.map { Self.clamp($0.scaled(by: 1 / factor), width: width, height: height) }
+        // A slanted line's text is its band, not its box: pieces of it, each about two band heights long.
+        let unreadLines = keptLines.flatMap { Self.pieces(of: $0.box, along: $0.band) }
+            .map { Self.clamp($0.scaled(by: 1 / factor), width: width, height: height) }
         let out = regions.map { r in
             // judged on the ink itself (closing may pull a line's box back from the edge)
             let touches = unread.contains { c in
@@ -220,8 +224,76 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
             return UnrecognizedRegion(box: up, reason: reason)
         }
         let candidateLines = lines.map { Self.clamp($0.box.scaled(by: 1 / factor), width: width, height: height) }
-        return Analysis(regions: out, unreadLines: unreadLines, candidateLines: candidateLines)
+        let toPhoto = factor > 0 ? 1 / factor : 1
+        let candidateBands = lines.map { l in
+            Band(slant: l.band.slant, through: (l.band.through.x * toPhoto, l.band.through.y * toPhoto),
+                 thickness: Int((Double(l.band.thickness) * toPhoto).rounded(.up)))
+        }
+        return Analysis(regions: out, unreadLines: unreadLines, candidateLines: candidateLines, candidateBands: candidateBands)
     }
+
+    /// One line's band: its characters' least-squares slant (the slope of their centres, at most
+    /// `maximumSlant`, about 15°), a point its middle runs through, and its height measured across
+    /// that slant. A level line's band is its box height; a line at 5° across 450 px is still one
+    /// character tall, where its box is four. Fewer than three characters: level, the box height.
+    public struct Band: Equatable, Sendable {
+        public var slant: Double
+        public var through: (x: Double, y: Double)
+        public var thickness: Int
+
+        public static func == (a: Band, b: Band) -> Bool {
+            a.slant == b.slant && a.through == b.through && a.thickness == b.thickness
+        }
+    }
+
+    static func band(_ chars: [Box]) -> Band {
+        let box = chars.dropFirst().reduce(chars.first ?? Box(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+        let level = Band(slant: 0, through: (Double(box.x) + Double(box.width) / 2, Double(box.y) + Double(box.height) / 2),
+                         thickness: box.height)
+        guard chars.count >= 3 else { return level }
+        let n = Double(chars.count)
+        let xs = chars.map { Double($0.x) + Double($0.width) / 2 }, ys = chars.map { Double($0.y) + Double($0.height) / 2 }
+        let mx = xs.reduce(0, +) / n, my = ys.reduce(0, +) / n
+        var sxx = 0.0, sxy = 0.0
+        for k in chars.indices { sxx += (xs[k] - mx) * (xs[k] - mx); sxy += (xs[k] - mx) * (ys[k] - my) }
+        guard sxx > 0 else { return level }
+        let slope = min(maximumSlant, max(-maximumSlant, sxy / sxx))
+        var top = Double.infinity, bottom = -Double.infinity
+        for (k, c) in chars.enumerated() {
+            let shift = slope * (xs[k] - mx)
+            top = min(top, Double(c.y) - shift)
+            bottom = max(bottom, Double(c.maxY) - shift)
+        }
+        guard top.isFinite, bottom.isFinite, bottom > top else { return level }
+        let thickness = min(box.height, Int((bottom - top).rounded(.up)))
+        return Band(slant: slope, through: (mx, (top + bottom) / 2), thickness: thickness)
+    }
+
+    /// `box` (a line's) cut across into pieces about two band heights long, each as tall as the band
+    /// is there: their union is the line's band, where the box of a slanted line is far more. A level
+    /// line is its box.
+    static func pieces(of box: Box, along band: Band) -> [Box] {
+        let t = band.thickness
+        guard band.slant != 0, t > 0, t < box.height, box.width > 0 else { return [box] }
+        let step = 2 * t
+        var out: [Box] = []
+        var x = box.x
+        while x < box.maxX {
+            let x1 = min(box.maxX, x + step)
+            let mid = band.through.y + band.slant * (Double(x + x1) / 2 - band.through.x)
+            let rise = abs(band.slant) * Double(x1 - x) / 2
+            let top = Int((mid - Double(t) / 2 - rise).rounded(.down)), bottom = Int((mid + Double(t) / 2 + rise).rounded(.up))
+            if let piece = Box(left: x, top: top, right: x1, bottom: bottom).intersection(box) { out.append(piece) }
+            x = x1
+        }
+        return out.isEmpty ? [box] : out
+    }
+
+    /// The height of `band(chars)`.
+    static func bandThickness(_ chars: [Box]) -> Int { band(chars).thickness }
+
+    /// tan 15°: the steepest slant `bandThickness` takes out.
+    static let maximumSlant = 0.27
 
     /// `region` covers at least a quarter of the read box `read`.
     static func swallows(_ region: Box, _ read: Box) -> Bool {

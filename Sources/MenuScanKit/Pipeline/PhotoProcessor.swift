@@ -525,6 +525,16 @@ public final class PhotoProcessor {
         }
         var statusMessages = statusMessage.map { [ResultMessage($0)] } ?? []
         var hotspots = spots.hotspots
+        /// No item stays "safe" (R7), in the menu and on its hotspots.
+        func withdrawSafe(_ reason: String) {
+            guard menu?.items.contains(where: { $0.safety == .safe }) == true else { return }
+            menu?.withdrawSafeVerdicts(reason: reason)
+            hotspots = hotspots.map { h in
+                var h = h
+                if h.safety == Safety.safe.rawValue { h.safety = Safety.caution.rawValue }
+                return h
+            }
+        }
         if let read = assessed, status == .ok || status == .partial, read.lowConfidence {
             let f = read.quality.features
             var why: [String] = []
@@ -536,15 +546,12 @@ public final class PhotoProcessor {
             let low = ResultMessage(MenuScanError.lowConfidenceResults.with(detail: why.joined(separator: ", ")))
             statusMessages.insert(low, at: status == .ok ? 0 : statusMessages.count)
             // R7: nothing is "safe" on a photo read this badly, however well its items' own words scored.
-            if menu?.items.contains(where: { $0.safety == .safe }) == true {
-                menu?.withdrawSafeVerdicts(reason: "low_read_confidence")
-                hotspots = hotspots.map { h in
-                    var h = h
-                    if h.safety == Safety.safe.rawValue { h.safety = Safety.caution.rawValue }
-                    return h
-                }
-            }
+            withdrawSafe("low_read_confidence")
         }
+        // R5 + R7: a partial photo holds text nobody read (a part of the page the OCR missed, cut off
+        // or covered), and a statement there ("everything is fried in peanut oil", "all dinners
+        // include the relish tray") would apply to every item: nothing on it is "safe".
+        if status == .partial { withdrawSafe("unread_text") }
 
         timings["total"] = (clock.now - start).seconds
         var result = PhotoResult(source: source, status: status,
@@ -581,23 +588,34 @@ public final class PhotoProcessor {
         let pageLines = page.lines
         let read = pageLines.filter { ($0.meanConfidence ?? 0) >= minimum }.map(\.box)
         let weak = pageLines.filter { ($0.meanConfidence ?? 0) < minimum }.map(\.box)
-        let unread = hotspotStage.analyzer.analyze(inkMap, hotspotBoxes: read, lowConfidenceBoxes: weak).candidateLines
-        guard !unread.isEmpty else { return [] }
+        let analysis = hotspotStage.analyzer.analyze(inkMap, hotspotBoxes: read, lowConfidenceBoxes: weak)
+        guard !analysis.candidateLines.isEmpty else { return [] }
+        // A line photographed at a slant (a page in perspective, where Tesseract's page pass read the
+        // level lines and missed these) is read from a crop turned level; the others on the OCR copy.
+        var level: [Box] = [], slanted: [(box: Box, band: TextRegionAnalyzer.Band)] = []
+        for (k, box) in analysis.candidateLines.prefix(200).enumerated() {
+            if k < analysis.candidateBands.count, Self.readsTurned(analysis.candidateBands[k], box: box) {
+                slanted.append((box, analysis.candidateBands[k]))
+            } else {
+                level.append(box)
+            }
+        }
         let scale = prepared.record.scale
         let bounds = Box(x: 0, y: 0, width: prepared.ocrCopy.width, height: prepared.ocrCopy.height)
-        let boxes = unread.prefix(200).compactMap { box -> Box? in
+        let boxes = level.compactMap { box -> Box? in
             let pad = max(2, box.height / 4)
             return Box(left: box.x - pad, top: box.y - pad, right: box.maxX + pad, bottom: box.maxY + pad)
                 .scaled(by: scale).intersection(bounds)
         }
         let upright = Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height)
         let readWords = pageLines.flatMap(\.words)
-        /// The line in upright pixels when it is kept.
-        func kept(_ read: OCRLine) -> OCRLine? {
+        /// The line (in upright pixels, or in OCR-copy pixels `onCopy`) when it is kept.
+        func kept(_ read: OCRLine, onCopy: Bool = true) -> OCRLine? {
             let marked = OCRLine(box: read.box, words: read.words.map {
                 OCRWord(text: $0.text, confidence: $0.confidence, box: $0.box, recovered: true)
             })
-            guard let line = OCRPage(blocks: [OCRBlock(box: upright, lines: [marked])]).mapped(by: 1 / scale, within: upright).lines.first
+            guard let line = onCopy ? OCRPage(blocks: [OCRBlock(box: upright, lines: [marked])]).mapped(by: 1 / scale, within: upright).lines.first
+                    : marked
             else { return nil }
             // Stricter than R4: single lines read out of context are where
             // texture turns into "words" (measured on food photos).
@@ -610,13 +628,37 @@ public final class PhotoProcessor {
         var recovered: [OCRLine] = []
         var tried = 0
         let giveUp = settings.recoveryGiveUp
-        _ = engine.recognizeLines(prepared.ocrCopy, boxes: boxes) { read in
+        var goesOn = true
+        if !boxes.isEmpty {
+            _ = engine.recognizeLines(prepared.ocrCopy, boxes: boxes) { read in
+                tried += 1
+                if let read, let line = kept(read) { recovered.append(line) }
+                goesOn = Self.continuesRecovery(tried: tried, kept: recovered.count, giveUp: giveUp)
+                return goesOn
+            }
+        }
+        for (box, band) in slanted where goesOn {
+            let pad = Double(band.thickness) / 4 + 2
+            let grown = Box(left: box.x - Int(pad), top: box.y - Int(pad), right: box.maxX + Int(pad), bottom: box.maxY + Int(pad))
             tried += 1
-            if let read, let line = kept(read) { recovered.append(line) }
-            return Self.continuesRecovery(tried: tried, kept: recovered.count, giveUp: giveUp)
+            if let crop = LineCrop(prepared.upright, box: grown, scale: scale, border: Int((10 * scale).rounded()),
+                                   slant: band.slant, through: band.through, bandHeight: Double(band.thickness) + 2 * pad),
+               let read = engine.recognizeLines([crop]).first, let line = kept(read, onCopy: false) {
+                recovered.append(line)
+            }
+            goesOn = Self.continuesRecovery(tried: tried, kept: recovered.count, giveUp: giveUp)
         }
         return recovered
     }
+
+    /// Whether an unread candidate line is read from a crop turned level: it slants by at least
+    /// `turnedSlant` (about 1.1°: across 12 character heights it rises a quarter of one) and is
+    /// at least four times as long as its band is thick.
+    static func readsTurned(_ band: TextRegionAnalyzer.Band, box: Box) -> Bool {
+        abs(band.slant) >= turnedSlant && band.thickness > 0 && box.width >= 4 * band.thickness
+    }
+
+    static let turnedSlant = 0.02
 
     /// Whether line recovery reads the next candidate: always once a line
     /// was kept; otherwise until `giveUp` candidates were read in vain
