@@ -49,6 +49,27 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         OCRPage(blocks: [OCRBlock(box: Box(x: 0, y: 0, width: 800, height: height), lines: lines)])
     }
 
+    /// A centred menu prints each price on a line of its own under the dish (round 25): a line set
+    /// larger than the priced names with a statement about its dishes under it, right before a
+    /// dish, is their heading ("FRIDAY FISH FRY" / "Fish fry dinners add coleslaw…"); one set in
+    /// the names' size is a dish whose price was not read.
+    @Test func aCentredPageHeadingWithItsNoteBeforeDishesPricedUnderThem() {
+        func page(headingHeight: Int) -> RoleStructurer.Output {
+            structure(placed: [("BEER CHEESE SOUP", .name, 300, 0, 20), ("cup or bowl", .description, 330, 26, 14), ("9.50", .price, 370, 46, 14),
+                               ("FRIDAY FISH FRY", .name, 280, 90, headingHeight),
+                               ("Fish fry dinners add coleslaw, rye and tartar sauce", .description, 220, 90 + headingHeight + 6, 14),
+                               ("BEER-BATTERED COD", .name, 300, 160, 20), ("6.50", .price, 370, 186, 14),
+                               ("LAKE PERCH", .name, 320, 220, 20), ("lightly breaded", .description, 330, 246, 14), ("22", .price, 375, 266, 14),
+                               ("BROILED WALLEYE", .name, 300, 300, 20), ("lemon butter", .description, 330, 326, 14), ("14", .price, 375, 346, 14)])
+        }
+        let heading = page(headingHeight: 30)
+        #expect(heading.items.map(\.name) == ["BEER CHEESE SOUP", "BEER-BATTERED COD", "LAKE PERCH", "BROILED WALLEYE"])
+        #expect(heading.items.dropFirst().allSatisfy { $0.section == "FRIDAY FISH FRY" && $0.noteLines == [4] })
+        #expect(heading.items.map(\.price) == ["9.50", "6.50", "22", "14"])
+        let dish = page(headingHeight: 20)
+        #expect(dish.items.map(\.name).contains("FRIDAY FISH FRY"))
+    }
+
     /// On a priced page an unpriced "dish" with only a statement about its section under it
     /// ("Alle Eierspeisen werden in Butter zubereitet.") is the section's header, and the
     /// statement its note: the butter is context for every egg dish (round 13).

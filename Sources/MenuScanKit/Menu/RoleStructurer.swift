@@ -178,6 +178,24 @@ struct RoleStructurer {
             && Double(b.x) >= Double(a.x) - h && b.x < a.maxX
     }
 
+    /// Whether the dish named at position `k` of a run has its price on a line of its own after
+    /// it: a lone price (no supplement "+3") right after it or after at most `maxDescriptionLines`
+    /// description lines under it.
+    func pricedLater(_ k: Int, of run: [Int]) -> Bool {
+        var j = k + 1
+        while j < run.count, j <= k + 1 + Self.maxDescriptionLines {
+            switch lineRole(at: j, of: run) {
+            case .price?:
+                return !(lineText(at: j, of: run) ?? "").trimmingSpaces().hasPrefix("+")
+            case .description?:
+                j += 1
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
     /// The first part of a name set over two lines that went into the open dish's description:
     /// the open dish has its price, its last line is an unpriced description line that starts
     /// capitalised and ends cut off by a joining word, a comma or "&" (or line `i` opens with a
@@ -488,6 +506,20 @@ struct RoleStructurer {
         for i in nameLines { parsed[i] = Self.parseNameLine(lines[i].text) }
         let pricedNames = nameLines.filter { parsed[$0]?.price != nil }.count
         let pricedPage = nameLines.count >= 3 && Double(pricedNames) >= 0.5 * Double(nameLines.count)
+        // A centred page: most dishes have their price on a line of their own after the name and its
+        // description lines ("BEER-BATTERED COD" / "6,50", "LAKE PERCH" / "lightly breaded" / "22").
+        // There the priced names' median height, to tell a heading set larger than them.
+        let centredNameHeight: Double? = {
+            guard !pricedPage, nameLines.count >= 3 else { return nil }
+            var position: [Int: (run: Int, k: Int)] = [:]
+            for (r, run) in runs.enumerated() { for (k, i) in run.enumerated() { position[i] = (r, k) } }
+            let later = nameLines.filter { i in
+                guard parsed[i]?.price == nil, let at = position[i], at.run < runs.count else { return false }
+                return pricedLater(at.k, of: runs[at.run])
+            }
+            guard 2 * (pricedNames + later.count) >= nameLines.count, !later.isEmpty else { return nil }
+            return LineFeatures.medianHeight(later.map { LineFeatures.height(lines[$0].ocrWords) })
+        }()
         // A page that prints no price at all (asked only of a line that sets a name beside its
         // description: most pages never need the look at every line).
         lazy var unpricedPage = !runs.joined().contains { $0 >= 0 && $0 < lines.count && !legendLines.contains($0)
@@ -638,6 +670,16 @@ struct RoleStructurer {
                         continue
                     }
                     if pricedPage, p.price != nil, let c = current, let notes = bodyHeadingNotes(c) {
+                        current = nil
+                        openSection(c, notes: notes)
+                    }
+                    // The same on a centred page, where the next dish's price is on a line of its own
+                    // after it; there only an "item" set larger than the priced names (by
+                    // `headingSizeRatio`) is a heading: a dish whose price OCR missed is otherwise a
+                    // bare name before a priced one too.
+                    if let names = centredNameHeight, p.price == nil, pricedLater(k, of: run), let c = current,
+                       let first = c.lines.first, !listedUnderHeading.contains(first),
+                       let h = height(c), h >= Self.headingSizeRatio * names, let notes = headerNotes(c, sizedAsHeading: true) {
                         current = nil
                         openSection(c, notes: notes)
                     }
