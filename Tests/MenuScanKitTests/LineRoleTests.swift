@@ -51,8 +51,9 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
 
     /// A centred menu prints each price on a line of its own under the dish (round 25): a line set
     /// larger than the priced names with a statement about its dishes under it, right before a
-    /// dish, is their heading ("FRIDAY FISH FRY" / "Fish fry dinners add coleslaw…"); one set in
-    /// the names' size is a dish whose price was not read.
+    /// dish, is their heading ("FRIDAY FISH FRY" / "Fish fry dinners add coleslaw…"), and so is one in
+    /// the names' size with a statement for its section under it; a bare line in the names' size is
+    /// a dish whose price was not read.
     @Test func aCentredPageHeadingWithItsNoteBeforeDishesPricedUnderThem() {
         func page(headingHeight: Int) -> RoleStructurer.Output {
             structure(placed: [("BEER CHEESE SOUP", .name, 300, 0, 20), ("cup or bowl", .description, 330, 26, 14), ("9.50", .price, 370, 46, 14),
@@ -68,6 +69,21 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(heading.items.map(\.price) == ["9.50", "6.50", "22", "14"])
         let dish = page(headingHeight: 20)
         #expect(dish.items.map(\.name).contains("FRIDAY FISH FRY"))
+        // In the names' size, a statement about the section under it makes it a heading by its words…
+        let stated = structure(placed: [("KUSHIKATSU", .name, 300, 0, 20),
+                                        ("Batter: wheat flour, egg and milk, rolled in panko.", .description, 220, 26, 14),
+                                        ("Our dipping sauce is made with soy sauce.", .description, 230, 46, 14),
+                                        ("EBI (PRAWN)", .name, 320, 80, 20), ("22", .price, 370, 106, 14),
+                                        ("IKA (SQUID)", .name, 320, 140, 20), ("12", .price, 370, 166, 14),
+                                        ("GYU (BEEF)", .name, 320, 200, 20), ("15", .price, 370, 226, 14)])
+        #expect(stated.items.map(\.name) == ["EBI (PRAWN)", "IKA (SQUID)", "GYU (BEEF)"])
+        #expect(stated.items.allSatisfy { $0.section == "KUSHIKATSU" && $0.noteLines == [1, 2] })
+        // …a bare line in their size is a dish whose price was not read.
+        let bare = structure(placed: [("WALKERS READY SALTED", .name, 300, 0, 20),
+                                      ("MIXED NUTS", .name, 320, 40, 20), ("3.50", .price, 370, 66, 14),
+                                      ("FLAPJACK", .name, 320, 100, 20), ("2.80", .price, 370, 126, 14),
+                                      ("SHORTBREAD", .name, 320, 160, 20), ("2.50", .price, 370, 186, 14)])
+        #expect(bare.items.map(\.name) == ["WALKERS READY SALTED", "MIXED NUTS", "FLAPJACK", "SHORTBREAD"])
     }
 
     /// On a priced page an unpriced "dish" with only a statement about its section under it

@@ -674,12 +674,15 @@ struct RoleStructurer {
                         openSection(c, notes: notes)
                     }
                     // The same on a centred page, where the next dish's price is on a line of its own
-                    // after it; there only an "item" set larger than the priced names (by
-                    // `headingSizeRatio`) is a heading: a dish whose price OCR missed is otherwise a
-                    // bare name before a priced one too.
+                    // after it. There a bare "item" (nothing under it) is a heading only when it is set
+                    // larger than the priced names (by `headingSizeRatio`): a dish whose price OCR
+                    // missed is a bare name before a priced one too. One with a statement about its
+                    // section under it ("KUSHIKATSU" over "Batter: wheat flour… Our shared dipping
+                    // sauce…") is one by its words.
                     if let names = centredNameHeight, p.price == nil, pricedLater(k, of: run), let c = current,
-                       let first = c.lines.first, !listedUnderHeading.contains(first),
-                       let h = height(c), h >= Self.headingSizeRatio * names, let notes = headerNotes(c, sizedAsHeading: true) {
+                       let first = c.lines.first, !listedUnderHeading.contains(first), let h = height(c),
+                       let notes = headerNotes(c, sizedAsHeading: h >= Self.headingSizeRatio * names),
+                       !notes.isEmpty || h >= Self.headingSizeRatio * names {
                         current = nil
                         openSection(c, notes: notes)
                     }
