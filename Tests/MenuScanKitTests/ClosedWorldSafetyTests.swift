@@ -408,6 +408,30 @@ import Testing
         #expect(k.items.first?.safety == .caution)
     }
 
+    /// A heading that opens with "after" or "before" names a time, not a kind (round 25): "All
+    /// dinners include our relish tray" is not about the drinks under AFTER DINNER. No heading or
+    /// name says which dishes are dinners, so the note speaks for every item as "may contain".
+    @Test func aHeadingOfATimeNamesNoKind() {
+        let text = """
+        All dinners include our relish tray and a warm popover with honey butter.
+
+        STEAKS & CHOPS
+
+        Ribeye 32.00
+
+        AFTER DINNER
+
+        Grasshopper 9.00
+        creme de menthe, creme de cacao, vanilla ice cream
+        """
+        let a = analyzer.analyze(text: text, perLine: false, profile: AllergenProfile(allergens: [.celery]))
+        let byName = Dictionary(uniqueKeysWithValues: a.items.map { ($0.name, $0) })
+        #expect(byName["Ribeye"]?.mayContain.contains(.celery) == true)
+        #expect(byName["Ribeye"]?.safety == .caution)
+        #expect(byName["Grasshopper"].map { !AllergenFixtures.ids($0).contains(.celery) } == true)
+        #expect(MenuAnalyzer.timeWords.contains("after") && !MenuAnalyzer.timeWords.contains("for"))
+    }
+
     @Test func aNoteIsKeyedByWhatItIsAboutNotByWhatItMentions() {
         // About moules: the FRITES & SAUCES under it get none of the mussels; the moules do.
         let text = """

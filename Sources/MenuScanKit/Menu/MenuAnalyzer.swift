@@ -1194,7 +1194,10 @@ public struct MenuAnalyzer: Sendable {
             let clauses = headingClauses.filter { c in
                 sameWords(c.kinds.flatMap { $0 }, named) || c.kinds.contains { sameWords($0, named) }
             }.map(\.clause)
-            let out = (categoryKeys(foldedWords: words), clauses)
+            // A heading that opens with "after" or "before" names a time, not a kind: AFTER DINNER's
+            // drinks are no dinners ("All dinners include our relish tray…").
+            let keys = words.first.map(timeWords.contains) == true ? [] : categoryKeys(foldedWords: words)
+            let out = (keys, clauses)
             headings[h] = out
             return out
         }
@@ -1213,6 +1216,11 @@ public struct MenuAnalyzer: Sendable {
         }
         return (out, outClauses)
     }
+
+    /// Words that open a heading naming a time rather than a kind ("AFTER DINNER", "Avant le
+    /// spectacle", "Nach dem Essen", "Después de la cena").
+    static let timeWords: Set<String> = ["after", "before", "apres", "avant", "nach", "dopo", "despues", "antes",
+                                         "depois", "efter", "innan"]
 
     /// Whether two lists of folded words name the same words, plurals aside ("cake donuts",
     /// CAKE DONUT), each word of either in the other.
