@@ -417,5 +417,10 @@ extension PriceRecoveryTests {
             #expect(b.x >= crop.origin.x && b.y >= crop.origin.y && b.maxX <= crop.origin.maxX && b.maxY <= crop.origin.maxY, "iteration \(i)")
             #expect(b.width > 0 && b.height > 0, "iteration \(i)")
         }
+        // Points far off the photo, or not numbers, give no crop and never trap.
+        for point in [(1e300, 1e300), (-1e300, 5), (Double.nan, 5), (40, Double.infinity)] {
+            #expect(LineCrop(light, box: Box(x: 20, y: 8, width: 44, height: 24), scale: 2, border: 6,
+                             slant: 0.1, through: point, bandHeight: 10) == nil)
+        }
     }
 }

@@ -45,6 +45,8 @@ public struct LineCrop {
             // the band's middle at the clip's centre column, which the turn keeps in that column
             let middle = point.y + slant * (Double(clip.x) + Double(clip.width) / 2 - point.x)
             let row = cy + (middle - Double(clip.y) - cy) * cos(turn)
+            // (A point far off the photo gives no band, never a number too large for an Int.)
+            guard row.isFinite, abs(row) < 1e7 else { return nil }
             let top = max(0, Int((row - bandHeight / 2).rounded(.down)))
             let bottom = min(turned.height, Int((row + bandHeight / 2).rounded(.up)))
             guard bottom - top >= 2, let band = turned.cropped(Box(x: 0, y: top, width: turned.width, height: bottom - top))
