@@ -331,7 +331,7 @@ private func checkRuns(_ p: OCRPage, _ i: Int) {
         let boxGen = zip(Gen.int(in: -50...900), Gen.int(in: -50...900), Gen.int(in: -3...60), Gen.int(in: -3...40))
             .map { Box(x: $0, y: $1, width: $2, height: $3) }
         forEachDrawn(400, seed: 62, boxGen.array(of: 0...40)) { i, chars in
-            let t = TextRegionAnalyzer.bandThickness(chars)
+            let t = TextRegionAnalyzer.band(chars).thickness
             let box = chars.dropFirst().reduce(chars.first ?? Box(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
             #expect(t <= box.height, "iteration \(i)")
             if chars.count >= 3 { #expect(t >= chars.map { max(0, $0.height) }.max() ?? 0, "iteration \(i)") }

@@ -112,7 +112,7 @@ struct HotspotRegionTests {
         #expect(analysis.candidateLines.count == 3)
         let r = try #require(analysis.regions.first)
         #expect(r.reason == .noWords && r.box.y <= 151 && r.box.maxY >= 296)
-        #expect(TextRegionAnalyzer.bandThickness((0..<40).map { Box(x: 100 + $0 * 14, y: 150 + $0 * 14 / 10, width: 9, height: 14) }) <= 16)
+        #expect(TextRegionAnalyzer.band((0..<40).map { Box(x: 100 + $0 * 14, y: 150 + $0 * 14 / 10, width: 9, height: 14) }).thickness <= 16)
     }
 
     @Test("pictures and blank paper are not text: no region")

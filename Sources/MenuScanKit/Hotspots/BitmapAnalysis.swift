@@ -62,20 +62,37 @@ extension Bitmap {
 
     /// The connected components' boxes (as `componentBoxes`) and, for each point, the index in them
     /// of the component that holds it (-1 when the pixel is not set or lies outside). 1 bpp only.
+    /// One labelling pass: each component's own image (leptonica keeps them with the boxes) says
+    /// whether a point inside its box is its pixel, where boxes overlap (slanted lines).
     func components(holding points: [(x: Int, y: Int)], connectivity: Int = 8) -> (boxes: [Box], owner: [Int]) {
-        let boxes = componentBoxes(connectivity: connectivity)
-        guard !boxes.isEmpty, let labels = withUnsafePointer({ p in
-            pixGetDepth(p) == 1 ? Bitmap(owning: pixConnCompTransform(p, l_int32(connectivity), 32)) : nil
-        }) else { return (boxes, points.map { _ in -1 }) }
-        let owner = labels.withUnsafePointer { p in
-            points.map { pt -> Int in
-                guard pt.x >= 0, pt.y >= 0, pt.x < Int(pixGetWidth(p)), pt.y < Int(pixGetHeight(p)) else { return -1 }
-                var v: l_uint32 = 0
-                guard pixGetPixel(p, l_int32(pt.x), l_int32(pt.y), &v) == 0, v >= 1, Int(v) <= boxes.count else { return -1 }
-                return Int(v) - 1
+        withUnsafePointer { p -> (boxes: [Box], owner: [Int]) in
+            let nobody = points.map { _ in -1 }
+            guard pixGetDepth(p) == 1 else { return ([], nobody) }
+            var pixa: UnsafeMutablePointer<PIXA>? = nil
+            var boxa = pixConnComp(p, &pixa, l_int32(connectivity))
+            defer { boxaDestroy(&boxa); pixaDestroy(&pixa) }
+            guard boxa != nil else { return ([], nobody) }
+            var boxes: [Box] = [], index: [Int32] = []   // index: the component's place in boxa/pixa
+            for i in 0..<boxaGetCount(boxa) {
+                var x: l_int32 = 0, y: l_int32 = 0, w: l_int32 = 0, h: l_int32 = 0
+                if boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0 {
+                    boxes.append(Box(x: Int(x), y: Int(y), width: Int(w), height: Int(h)))
+                    index.append(i)
+                }
             }
+            guard pixa != nil else { return (boxes, nobody) }
+            let owner = points.map { pt -> Int in
+                for (k, b) in boxes.enumerated() where pt.x >= b.x && pt.x < b.maxX && pt.y >= b.y && pt.y < b.maxY {
+                    var own = pixaGetPix(pixa, index[k], l_int32(L_CLONE))
+                    guard let c = own else { continue }
+                    defer { pixDestroy(&own) }
+                    var v: l_uint32 = 0
+                    if pixGetPixel(c, l_int32(pt.x - b.x), l_int32(pt.y - b.y), &v) == 0, v != 0 { return k }
+                }
+                return -1
+            }
+            return (boxes, owner)
         }
-        return (boxes, owner)
     }
 
     /// Sets every pixel of `box` (clipped) to 1 in a 1 bpp image.

@@ -14,7 +14,7 @@
 ///    close it horizontally (brick 1.5 median character heights wide), so the
 ///    characters of one line join; a line candidate is text-like when it holds
 ///    at least 2.5 times as wide as tall and at most 2.5 median character
-///    heights tall, measured across the line's own slant (`bandThickness`: a page
+///    heights tall, measured across the line's own slant (`band`: a page
 ///    photographed in perspective slants its lines; pictures and stray marks fail this; out-of-focus words
 ///    fuse into one component each, so no per-line component count is asked).
 /// 6. Lines close to each other (vertical gap under 2.5 line heights,
@@ -289,10 +289,7 @@ public struct TextRegionAnalyzer: Sendable, Equatable {
         return out.isEmpty ? [box] : out
     }
 
-    /// The height of `band(chars)`.
-    static func bandThickness(_ chars: [Box]) -> Int { band(chars).thickness }
-
-    /// tan 15°: the steepest slant `bandThickness` takes out.
+    /// tan 15°: the steepest slant `band` takes out.
     static let maximumSlant = 0.27
 
     /// `region` covers at least a quarter of the read box `read`.

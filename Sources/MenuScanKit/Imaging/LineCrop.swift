@@ -99,10 +99,7 @@ extension Bitmap {
     /// `box` (within the image) as an 8 bpp gray crop with its 1st, 50th and 99th
     /// percentile levels; nil when leptonica fails.
     func grayLevels(in box: Box) -> (crop: Bitmap, low: UInt32, median: UInt32, high: UInt32)? {
-        var lbox = boxCreate(l_int32(box.x), l_int32(box.y), l_int32(box.width), l_int32(box.height))
-        guard let b = lbox else { return nil }
-        defer { boxDestroy(&lbox) }
-        guard let cut = derive({ pixClipRectangle($0, b, nil) }),
+        guard let cut = cropped(box),
               let gray = cut.depth == 8 && cut.withUnsafePointer({ pixGetColormap($0) == nil }) ? cut
                 : cut.derive({ pixConvertTo8($0, 0) }) else { return nil }
         var lo: l_uint32 = 0, mid: l_uint32 = 0, hi: l_uint32 = 0
