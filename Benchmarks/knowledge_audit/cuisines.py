@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The dishes of more cuisines (see README.md here, "Sixth pass" (round 23) and "Seventh pass" (round 24)).
+"""The dishes of more cuisines (see README.md here, "Sixth pass" (round 23) to "Ninth pass" (round 26)).
 
   python3 Benchmarks/knowledge_audit/cuisines.py candidates [--pass 6|7] [--tables DIR]
       Reads the writers' lists (FOLDER/dishes_w*.tsv, brief `brief_write_cuisine.md`) and writes the
@@ -36,7 +36,8 @@ from languages import fold, forms, rows, append  # noqa: E402
 # Each pass: its folder, its round (the evidence's note and the section's heading), its readers.
 PASSES = {6: dict(folder=os.path.join(HERE, 'cuisines'), round=23, readers=4),
           7: dict(folder=os.path.join(HERE, 'cuisines7'), round=24, readers=5),
-          8: dict(folder=os.path.join(HERE, 'cuisines8'), round=25, readers=5)}
+          8: dict(folder=os.path.join(HERE, 'cuisines8'), round=25, readers=5),
+          9: dict(folder=os.path.join(HERE, 'cuisines9'), round=26, readers=5)}
 CATEGORIES = {'dish', 'sauce', 'dressing', 'dip', 'bread', 'bun', 'batter', 'coating', 'pastry', 'dessert', 'cheese',
               'drink', 'beer_wine', 'coffee', 'substitute', 'spice_mix'}
 AS_DISH = {'snack': 'dish', 'soup': 'dish'}

@@ -116,7 +116,7 @@ import Testing
     /// their own: alone they are not understood, under a heading that names the dish they are
     /// (models/allergens/flavourings.tsv, round 12).
     @Test func flavouringsAloneNameNoDish() {
-        for line in ["Honey Butter", "Soy Garlic", "Cinnamon Sugar", "Beurre-sucre", "Plain Cream Cheese", "Garlic butter",
+        for line in ["Honey Butter", "Soy Garlic", "Cinnamon Sugar", "Beurre-sucre", "Cream Cheese", "Garlic butter",
                      "Peanut butter", "Kräuterbutter"] {
             let item = AllergenFixtures.item(line, profile: gluten)
             #expect(item.safety == .caution, "\(line)")

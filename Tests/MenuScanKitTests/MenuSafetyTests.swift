@@ -295,8 +295,8 @@ import Testing
         let text = """
         MAINS
         Grilled chicken 12.00
-        with lemon and herbs
-        Boiled potatoes 8.00
+        with lemon and parsley
+        New potatoes 8.00
         with parsley
 
         Please note: all dishes may contain traces of nuts and sesame.
@@ -311,7 +311,7 @@ import Testing
         #expect(a.warnings.contains { $0.code == MenuScanError.potentialCrossContamination.code && $0.severity == .critical })
         // Read straight after the last item (no blank line, as OCR gives it), the statement
         // still speaks for the whole menu.
-        let glued = analyzer.analyze(text: "MAINS\nGrilled chicken 12.00\nwith lemon\nBoiled potatoes 8.00\nAll our dishes may contain traces of sesame.",
+        let glued = analyzer.analyze(text: "MAINS\nGrilled chicken 12.00\nwith lemon\nNew potatoes 8.00\nAll our dishes may contain traces of sesame.",
                                      perLine: false, profile: AllergenProfile(allergens: [.sesame]))
         #expect(glued.items.count == 2)
         #expect(glued.items.allSatisfy { $0.mayContain == [.sesame] && $0.safety == .caution })
