@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 @testable import MenuScanKit
 
@@ -591,6 +592,27 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         let c = MenuAnalyzer.structureCoverage(lines: lines, runs: [[0, 1, 2, 3]], items: [item], notes: [2], legendLines: [])
         // chars: SOUPS 5, Tomato5 7, anotehere 9, stray 5 → (5 + 7 + 4.5) / 26
         #expect(abs(c - 16.5 / 26) < 1e-9)
+    }
+
+    /// A dish number before the name ("21. Bami goreng") is no price: the role model reads the line
+    /// without it (round 26: on an unpriced numbered menu "21." made lines prices and notes).
+    @Test func aDishNumberIsNoPrice() {
+        let numbered = ["21. Bami goreng": "Bami goreng", "12) Pad Thai": "Pad Thai", "A3. Gỏi cuốn": "Gỏi cuốn",
+                        "No. 7 Brisket": "Brisket", "#14 Pho Tai": "Pho Tai", "  3. Saté ajam (4 stokjes)": "Saté ajam (4 stokjes)"]
+        for (line, rest) in numbered { #expect(LineFeatures.withoutItemNumber(line) == rest, "\(line)") }
+        for line in ["12.50 Margherita", "2 pcs chicken wings", "1/2 roast chicken", "Pizza 12.", "2019 Riesling", "9.", "No sugar", "1. 50"] {
+            #expect(LineFeatures.withoutItemNumber(line) == line, "\(line)")
+        }
+        let plain = LineFeatures.facts("Bami goreng"), withNumber = LineFeatures.facts("21. Bami goreng")
+        #expect(withNumber.plainEnd == plain.plainEnd && withNumber.priceOnly == 0 && withNumber.digitShare == 0)
+        // Any text: what is left is the line's end (never a trap on odd input).
+        let pieces = ["21.", "A3)", "No.", "#", "7", " ", "Pho", "ǅ", "é", "12.50", "€", "寿司", "\u{0}", "(", "1/2", "N"]
+        var rng = Xoshiro(seed: (26, 0x9E37_79B9_7F4A_7C15, 813, 0xD1B5_4A32_D192_ED03))
+        let gen = Gen.element(of: pieces).map { $0 ?? "" }.array(of: 0...8).map { $0.joined() }
+        for _ in 0..<2000 {
+            let s = gen.run(using: &rng)
+            #expect(s.hasSuffix(LineFeatures.withoutItemNumber(s)))
+        }
     }
 }
 

@@ -415,6 +415,33 @@ enum PageBuilder {
         #expect(MenuAnalyzer.isBareKey("8") && MenuAnalyzer.isBareKey(" P ") && !MenuAnalyzer.isBareKey("Pa") && !MenuAnalyzer.isBareKey("123"))
     }
 
+    /// A numbered menu is no allergen key (round 26). "1. Prawn crackers", "2. Spring rolls", "10. Egg
+    /// fried rice" are numbered dishes whose words name allergens (prawn, egg): read as a key's
+    /// entries, they left the menu's structure, and "(1, 3)" elsewhere would have read as codes. A
+    /// legend entry names an allergen by a food's name, never by a dish's; a food's name that is a
+    /// dish's too ("Weizen", "latte") stays a food's.
+    @Test func numberedDishesAreNoAllergenKey() {
+        let lexicon = AllergenFixtures.lexicon
+        #expect(lexicon.allergens(forLegendName: "Prawn crackers") == nil)
+        #expect(lexicon.allergens(forLegendName: "Egg fried rice") == nil)
+        #expect(lexicon.allergens(forLegendName: "Tomato & Egg") == nil)
+        #expect(lexicon.allergens(forLegendName: "Pork & Chinese Cabbage") == nil)
+        #expect(lexicon.allergens(forLegendName: "Chicken wings") == nil)
+        #expect(lexicon.allergens(forLegendName: "Soya beans") == [.soybeans])
+        #expect(lexicon.allergens(forLegendName: "Milk (including lactose)") == [.milk])
+        #expect(lexicon.allergens(forLegendName: "Crustaceans") == [.crustaceans])
+        #expect(lexicon.allergens(forLegendName: "Weizen") == [.gluten])
+        #expect(lexicon.allergens(forLegendName: "latte") == [.milk])
+        #expect(lexicon.allergens(forLegendName: "Cereals containing gluten")?.contains(.gluten) == true)
+        let texts = ["STARTERS", "1. Prawn crackers", "2. Spring rolls", "3. Chicken satay", "MAINS",
+                     "10. Egg fried rice", "11. Beef chow mein", "12. Kung pao chicken", "with peanuts and chilli"]
+        let page = PageBuilder.page(texts.enumerated().map { PageBuilder.line($1, x: 40, y: 40 * $0) })
+        let a = analyzer.analyze(page: page, profile: nil)
+        for dish in texts where dish.first?.isNumber == true {
+            #expect(a.items.contains { $0.name.hasSuffix(String(dish.drop { $0 != " " }.dropFirst())) }, "\(dish)")
+        }
+    }
+
     /// Keys as two more kinds of menu print them (round 18): a numbered key whose fourteenth
     /// entry is sulphites (before, "Sulphites" was read as an additive, the key had no 14 and
     /// "(1, 2, 5, 7, 14)" stayed unresolved), and a German key of lower-case letters closed by a

@@ -116,6 +116,16 @@ public struct AllergenLexicon: Sendable {
     /// the same term that adds only what it may hold alike. Known words and false friends give
     /// nothing.
     var termAllergens: [String: [AllergenID]] = [:]
+    /// The same from the rows that can name an allergen in a legend: lexicon.tsv's and the dish
+    /// table's foods and ingredients, not its dishes or kinds of dish, and no provisional row. "2. Kroepoek" and "10. Wantansoep" on a
+    /// numbered menu name dishes (prawn crackers hold crustaceans); a legend's "2 Crustaceans"
+    /// names the allergen.
+    var legendTermAllergens: [String: [AllergenID]] = [:]
+    /// Terms of dish rows (and provisional rows, which are dishes): a legend entry named by one
+    /// ("1. Prawn crackers") is a numbered dish, whatever its words name.
+    var dishTerms = Set<String>()
+    /// One-word foods that hold none of the 14 (known.tsv's ingredients: "tomato", "pork").
+    var plainFoods = Set<String>()
 
     public var termCount: Int { entries.count }
     public var qualifierCount: Int { qualifiers.count }
@@ -141,6 +151,13 @@ public struct AllergenLexicon: Sendable {
                 if e.words.count == 1 && !e.provisional { singleWordByFirstWord[e.words[0], default: []].append(i) }
                 let held = termAllergens[e.term] ?? []
                 termAllergens[e.term] = held + e.allergens.filter { !held.contains($0) }
+                // (lexicon.tsv's rows name foods and what they imply, "latte" and "pesto" too.)
+                let dish = e.provisional || (e.table != .lexicon && (e.role == .dish || e.role == .section))
+                if e.table == .known, e.role == .ingredient, e.words.count == 1 { plainFoods.insert(e.term) }
+                if dish { dishTerms.insert(e.term) } else {
+                    let named = legendTermAllergens[e.term] ?? []
+                    legendTermAllergens[e.term] = named + e.allergens.filter { !named.contains($0) }
+                }
                 // (Latin-script terms only: OCR reads Latin languages, and its confusions are
                 // Latin letters'; Greek, Cyrillic and Hangul terms are matched exactly.)
                 if e.kind != .known && e.words.count == 1 && !e.noFuzz && e.term.count >= 5 && !e.term.contains(where: \.isNumber)
@@ -520,20 +537,29 @@ public struct AllergenLexicon: Sendable {
         guard !words.isEmpty else { return nil }
         func lookup(_ ws: [String]) -> [AllergenID]? {
             let key = ws.joined(separator: " ")
-            if let a = termAllergens[key] { return a }
-            for v in Tokenizer.variants(key) { if let a = termAllergens[v] { return a } }
+            if let a = legendTermAllergens[key] { return a }
+            for v in Tokenizer.variants(key) { if let a = legendTermAllergens[v] { return a } }
             return nil
         }
         if let a = lookup(words) { return a }
+        // A dish's name ("Prawn crackers") names no allergen, whatever its words name. (A food's
+        // name that is a dish's too, "Weizen", "latte", was read above as the food's.)
+        let whole = words.joined(separator: " ")
+        if dishTerms.contains(whole) || Tokenizer.variants(whole).contains(where: dishTerms.contains) { return nil }
         // "lactose and milk", "sulphur dioxide & sulphites", "gluten (wheat, oats)", "cereals
         // containing gluten" (the first word of a part that names an allergen)
+        // A part that opens with a food holding none of the 14, or a dish, before any word that names
+        // one ("Tomato & Egg", "Pork & Chinese Cabbage") is a dish's name, not an allergen's ("Soya
+        // beans" is one).
         var found: [AllergenID] = []
-        var any = false
         for part in words.split(whereSeparator: { ["and", "und", "et", "y", "e", "or", "oder"].contains($0) }) {
-            if let a = lookup(Array(part)) { found += a; any = true }
-            else if part.count <= 3, let a = part.lazy.compactMap({ lookup([$0]) }).first(where: { !$0.isEmpty }) { found += a; any = true }
-            else if let first = part.first, let a = lookup([first]) { found += a; any = true }
+            if let a = lookup(Array(part)) { found += a; continue }
+            let head = part.prefix { lookup([$0])?.isEmpty != false }
+            guard !head.contains(where: { plainFoods.contains($0) || dishTerms.contains($0) }) else { return nil }
+            if part.count <= 3, let a = part.lazy.compactMap({ lookup([$0]) }).first(where: { !$0.isEmpty }) { found += a }
+            else if let first = part.first, let a = lookup([first]) { found += a }
         }
-        return any ? found : nil
+        // An entry that names no allergen is no allergen key's ("3. Chicken Wings").
+        return found.isEmpty ? nil : found
     }
 }

@@ -105,9 +105,26 @@ enum LineFeatures {
         var words = 0
     }
 
+    /// A dish number printed before the name: "21. Bami goreng", "12) Pad Thai", "A3. Gỏi cuốn",
+    /// "No. 7 Brisket", "#14 Pho Tai". Digits closed by "." or ")" (or opened by "No", "Nr", "#")
+    /// and then a letter: "12.50 Margherita", "2 pcs" and "1/2 chicken" are not one.
+    static let itemNumberRx = try! NSRegularExpression(
+        pattern: #"^\s*(?:(?:No\.?|Nr\.?|#)\s?\d{1,3}[a-zA-Z]?|[A-Z]{0,2}\d{1,3}[a-z]?[.)])\s+(?=[^\W\d_])"#)
+
+    /// The line without its dish number (the line itself when it has none). A dish number
+    /// is no price, and the role model reads the rest as it reads any line.
+    static func withoutItemNumber(_ text: String) -> String {
+        // Cheap test first: a number opens the line within its first three characters, or "#", "N".
+        let head = text.utf8.prefix(4)
+        guard head.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) || head.first == 0x23 || head.first == 0x4E else { return text }
+        let ns = text as NSString
+        guard let m = itemNumberRx.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { return text }
+        return ns.substring(from: m.range.upperBound)
+    }
+
     static func facts(_ raw: String) -> TextFacts {
         var f = TextFacts()
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = withoutItemNumber(raw.trimmingCharacters(in: .whitespaces))
         let ls = letters(text)
         let words = text.split(separator: " ")
         f.words = words.count
