@@ -117,9 +117,9 @@ public struct AllergenLexicon: Sendable {
     /// nothing.
     var termAllergens: [String: [AllergenID]] = [:]
     /// The same from the rows that can name an allergen in a legend: lexicon.tsv's and the dish
-    /// table's foods and ingredients, not its dishes or kinds of dish, and no provisional row. "2. Kroepoek" and "10. Wantansoep" on a
-    /// numbered menu name dishes (prawn crackers hold crustaceans); a legend's "2 Crustaceans"
-    /// names the allergen.
+    /// table's foods and ingredients, not its dishes or kinds of dish, and no provisional row.
+    /// "2. Kroepoek" and "10. Wantansoep" on a numbered menu name dishes (prawn crackers hold
+    /// crustaceans); a legend's "2 Crustaceans" names the allergen.
     var legendTermAllergens: [String: [AllergenID]] = [:]
     /// Terms of dish rows (and provisional rows, which are dishes): a legend entry named by one
     /// ("1. Prawn crackers") is a numbered dish, whatever its words name.
@@ -535,29 +535,27 @@ public struct AllergenLexicon: Sendable {
     func allergens(forLegendName name: String) -> [AllergenID]? {
         let words = Tokenizer.tokenize([SourceWord(text: name, confidence: nil)]).filter { $0.kind == .word }.map(\.norm)
         guard !words.isEmpty else { return nil }
+        // (`variants` gives the term itself first, then its plural and other forms.)
         func lookup(_ ws: [String]) -> [AllergenID]? {
-            let key = ws.joined(separator: " ")
-            if let a = legendTermAllergens[key] { return a }
-            for v in Tokenizer.variants(key) { if let a = legendTermAllergens[v] { return a } }
-            return nil
+            Tokenizer.variants(ws.joined(separator: " ")).lazy.compactMap { self.legendTermAllergens[$0] }.first
         }
         if let a = lookup(words) { return a }
         // A dish's name ("Prawn crackers") names no allergen, whatever its words name. (A food's
         // name that is a dish's too, "Weizen", "latte", was read above as the food's.)
-        let whole = words.joined(separator: " ")
-        if dishTerms.contains(whole) || Tokenizer.variants(whole).contains(where: dishTerms.contains) { return nil }
+        if Tokenizer.variants(words.joined(separator: " ")).contains(where: dishTerms.contains) { return nil }
         // "lactose and milk", "sulphur dioxide & sulphites", "gluten (wheat, oats)", "cereals
-        // containing gluten" (the first word of a part that names an allergen)
-        // A part that opens with a food holding none of the 14, or a dish, before any word that names
-        // one ("Tomato & Egg", "Pork & Chinese Cabbage") is a dish's name, not an allergen's ("Soya
-        // beans" is one).
+        // containing gluten": what a part names, or the first of its words that names an allergen.
         var found: [AllergenID] = []
         for part in words.split(whereSeparator: { ["and", "und", "et", "y", "e", "or", "oder"].contains($0) }) {
             if let a = lookup(Array(part)) { found += a; continue }
-            let head = part.prefix { lookup([$0])?.isEmpty != false }
-            guard !head.contains(where: { plainFoods.contains($0) || dishTerms.contains($0) }) else { return nil }
-            if part.count <= 3, let a = part.lazy.compactMap({ lookup([$0]) }).first(where: { !$0.isEmpty }) { found += a }
-            else if let first = part.first, let a = lookup([first]) { found += a }
+            let single = part.map { lookup([$0]) }
+            // A part that opens with a food holding none of the 14, or a dish, before any word that
+            // names one ("Tomato & Egg", "Pork & Chinese Cabbage") is a dish's name, not an
+            // allergen's ("Soya beans" is one).
+            let naming = single.firstIndex { $0?.isEmpty == false } ?? single.count
+            guard !part.prefix(naming).contains(where: { plainFoods.contains($0) || dishTerms.contains($0) }) else { return nil }
+            if part.count <= 3, naming < single.count, let a = single[naming] { found += a }
+            else if part.count > 3, let a = single.first ?? nil { found += a }
         }
         // An entry that names no allergen is no allergen key's ("3. Chicken Wings").
         return found.isEmpty ? nil : found

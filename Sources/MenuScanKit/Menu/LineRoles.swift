@@ -114,7 +114,8 @@ enum LineFeatures {
     /// The line without its dish number (the line itself when it has none). A dish number
     /// is no price, and the role model reads the rest as it reads any line.
     static func withoutItemNumber(_ text: String) -> String {
-        // Cheap test first: a number opens the line within its first three characters, or "#", "N".
+        // Cheap test first: a digit among the first four bytes (up to two capitals and a space may
+        // come before it), or "#" or "N" first.
         let head = text.utf8.prefix(4)
         guard head.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) || head.first == 0x23 || head.first == 0x4E else { return text }
         let ns = text as NSString

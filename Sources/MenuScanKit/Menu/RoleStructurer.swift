@@ -681,8 +681,8 @@ struct RoleStructurer {
                     // sauce…") is one by its words.
                     if let names = centredNameHeight, p.price == nil, pricedLater(k, of: run), let c = current,
                        let first = c.lines.first, !listedUnderHeading.contains(first), let h = height(c),
-                       let notes = headerNotes(c, sizedAsHeading: h >= Self.headingSizeRatio * names),
-                       !notes.isEmpty || h >= Self.headingSizeRatio * names {
+                       case let sized = h >= Self.headingSizeRatio * names,
+                       let notes = headerNotes(c, sizedAsHeading: sized), !notes.isEmpty || sized {
                         current = nil
                         openSection(c, notes: notes)
                     }
