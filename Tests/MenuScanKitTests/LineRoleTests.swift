@@ -360,6 +360,38 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(apart.items.first.map { $0.descriptionParts == ["soup, roast chicken 18"] || $0.price == "18" } == true)
     }
 
+    /// Dishes set over two or three lines with the price ending the last, each dish set apart from
+    /// the next by a gap (round 27, an unlabelled German menu): the lines after a dish's priced
+    /// line that sit close to the next priced line are that dish, also when they open in lower case
+    /// or with a count ("4 halbe Eier …"). Roles and boxes as the model and OCR gave them. Lines
+    /// set evenly stay the description of the dish above.
+    @Test func aDishSetApartOverLinesEndingInItsPriceIsOneDish() {
+        func structure(_ rows: [(String, LineRole, Int)]) -> RoleStructurer.Output {
+            self.structure(placed: rows.map { ($0.0, $0.1, 72, $0.2, 16) })
+        }
+        let out = structure([("Handkäs mit Musik € 4,50", .name, 328),
+                             ("Bratwurst mit Soße, Pommes frites oder Bratkartoffeln", .description, 375),
+                             ("und gemischtem Salatteller € 7,50", .description, 399),
+                             ("Bauernsülze mit Frankfurter Grüner Soße", .name, 446), ("und Bratkartoffeln € 7,00", .description, 470),
+                             ("4 halbe Eier mit Frankfurter grüner Soße", .description, 517), ("und Bratkartoffeln € 7,50", .description, 541),
+                             ("Hackbraten mit Zwiebeln oder Rahmsoße,", .name, 589),
+                             ("Bratkartoffeln und gemischtem Salatteller € 9,50", .description, 612),
+                             ("pochierter Tafelspitz mit Frankfurter Grüner Soße oder", .description, 657),
+                             ("Meerrettichrahm, Bratkartoffeln", .name, 684), ("und gemischtem Salatteller € 13,60", .description, 708)])
+        #expect(out.items.map(\.name) == ["Handkäs mit Musik", "Bratwurst mit Soße, Pommes frites oder Bratkartoffeln",
+                                          "Bauernsülze mit Frankfurter Grüner Soße", "4 halbe Eier mit Frankfurter grüner Soße",
+                                          "Hackbraten mit Zwiebeln oder Rahmsoße, Bratkartoffeln und gemischtem Salatteller",
+                                          "pochierter Tafelspitz mit Frankfurter Grüner Soße oder Meerrettichrahm, Bratkartoffeln"])
+        #expect(out.items.map(\.price) == ["€ 4,50", "€ 7,50", "€ 7,00", "€ 7,50", "€ 9,50", "€ 13,60"])
+        #expect(out.items.first?.descriptionParts.isEmpty == true)
+        #expect(out.looseLines.isEmpty)
+        // Set evenly (no gap sets the lines apart from the priced dish above): its description.
+        let even = structure([("Steak 24", .name, 0), ("pepper sauce, onion rings", .description, 22), ("and chips 26", .description, 44),
+                              ("Burger 14", .name, 80), ("4 onion rings and", .description, 102), ("fries 5", .description, 124)])
+        #expect(even.items.map(\.name) == ["Steak", "Burger"])
+        #expect(even.items.map(\.descriptionParts) == [["pepper sauce, onion rings", "and chips 26"], ["4 onion rings and", "fries 5"]])
+    }
+
     /// Names set over two lines, as generated menus print them since round 17: a joining word
     /// in capitals or a comma ends the first line, or one opens the second; the first line read
     /// as a description of the dish above (after its price) is the next dish's name, also with

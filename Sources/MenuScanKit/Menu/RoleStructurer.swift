@@ -200,19 +200,60 @@ struct RoleStructurer {
     /// the open dish has its price, its last line is an unpriced description line that starts
     /// capitalised and ends cut off by a joining word, a comma or "&" (or line `i` opens with a
     /// joining word), and line `i` sits right under it with a price of its own (no supplement).
-    /// Taken out of the dish; nil otherwise.
-    func takeWrappedHead(from current: inout RawItem?, before i: Int) -> (text: String, line: Int)? {
-        guard let c = current, c.price != nil, let j = c.lines.last, j != c.lines.first, j >= 0, j < lines.count,
-              j < roles.count, roles[j] == .description, i >= 0, i < lines.count else { return nil }
-        let t = lines[j].text.trimmingSpaces()
+    /// Or the lines of the next dish set apart from the open one (`headSetApart`). Taken out of
+    /// the dish; nil otherwise. `i` without a price of its own (a name line whose price is still
+    /// to come) takes only lines set apart that its own first word or their last says go on.
+    func takeWrappedHead(from current: inout RawItem?, before i: Int) -> (text: String, lines: [Int])? {
+        guard let c = current, c.price != nil, i >= 0, i < lines.count else { return nil }
         let next = lines[i].text.trimmingSpaces()
-        // (Words taken from a dish's description are no longer its own: only on strong evidence.)
-        guard Self.hasOwnPrice(next), c.descriptionParts.last == t, MenuStructurer.startsCapitalised(t),
-              MenuStructurer.endsUnfinished(t) || Self.opensWithJoiningWord(next),
-              PriceParser.find(in: t, allowPlain: true) == nil, sitsUnder(i, j) else { return nil }
-        current!.descriptionParts.removeLast()
-        current!.lines.removeLast()
-        return (t, j)
+        if Self.hasOwnPrice(next), let j = c.lines.last, j != c.lines.first, j >= 0, j < lines.count,
+           j < roles.count, roles[j] == .description {
+            let t = lines[j].text.trimmingSpaces()
+            // (Words taken from a dish's description are no longer its own: only on strong evidence.)
+            if c.descriptionParts.last == t, MenuStructurer.startsCapitalised(t),
+               MenuStructurer.endsUnfinished(t) || Self.opensWithJoiningWord(next),
+               PriceParser.find(in: t, allowPlain: true) == nil, sitsUnder(i, j) {
+                current!.descriptionParts.removeLast()
+                current!.lines.removeLast()
+                return (t, [j])
+            }
+        }
+        guard let head = headSetApart(c, before: i) else { return nil }
+        if !Self.hasOwnPrice(next) {
+            guard let last = head.last, MenuStructurer.endsUnfinished(lines[last].text) || Self.opensWithJoiningWord(next) else { return nil }
+        }
+        current!.descriptionParts.removeLast(head.count)
+        current!.lines.removeLast(head.count)
+        var text = ""
+        var previous: Int? = nil
+        for j in head {
+            let t = lines[j].text.trimmingSpaces()
+            text = previous.map { Self.joinName(text, lastLine: lines[$0].text, t) } ?? t
+            previous = j
+        }
+        return (text, head)
+    }
+
+    /// The lines of dish `c` after the line that gave it its price (one to three unpriced lines,
+    /// each its own description part) when they stand apart from that line and close to line `i`
+    /// under them: a dish set over several lines whose price ends its last ("4 halbe Eier mit
+    /// Frankfurter grüner Soße" / "und Bratkartoffeln € 7,50" under "… € 7,00"). Apart means a gap
+    /// over the priced line of at least one line height, twice every gap between them and down
+    /// to `i`; all in one column. Nil otherwise (text without boxes: no gaps, nil).
+    func headSetApart(_ c: RawItem, before i: Int) -> [Int]? {
+        guard let priced = c.lines.lastIndex(where: { j in
+            j >= 0 && j < lines.count && PriceParser.find(in: lines[j].text, allowPlain: false).map { !$0.price.hasPrefix("+") } == true
+        }) else { return nil }
+        let head = Array(c.lines[(priced + 1)...])
+        guard (1...3).contains(head.count), head.count <= c.descriptionParts.count,
+              head.allSatisfy({ $0 >= 0 && $0 < lines.count && PriceParser.find(in: lines[$0].text, allowPlain: false) == nil }),
+              zip(c.descriptionParts.suffix(head.count), head).allSatisfy({ $0.0 == lines[$0.1].text.trimmingSpaces() }) else { return nil }
+        let chain = [c.lines[priced]] + head + [i]
+        for k in 1..<chain.count where !sitsUnder(chain[k], chain[k - 1]) { return nil }
+        let apart = gapAbove(chain[1], after: chain[0])
+        let within = (2..<chain.count).map { gapAbove(chain[$0], after: chain[$0 - 1]) }
+        guard apart >= 1, within.allSatisfy({ 2 * $0 <= apart }) else { return nil }
+        return head
     }
 
     /// Whether a name line carries a price of its own (no supplement "+2").
@@ -686,14 +727,14 @@ struct RoleStructurer {
                         current = nil
                         openSection(c, notes: notes)
                     }
-                    let head = p.price != nil ? takeWrappedHead(from: &current, before: i) : nil
+                    let head = p.name.filter(\.isLetter).count >= 2 ? takeWrappedHead(from: &current, before: i) : nil
                     finish()
                     if p.name.filter(\.isLetter).count < 2 {
                         // nothing name-like left (a price with a scrap): treat as a price line
                         loose.append(i)
                         continue
                     }
-                    open((head.map { $0.text + " " + p.name } ?? p.name, p.price, p.rest), lines: head.map { [$0.line, i] } ?? [i],
+                    open((head.map { $0.text + " " + p.name } ?? p.name, p.price, p.rest), lines: head.map { $0.lines + [i] } ?? [i],
                          nameLike: (i < nameProbability.count ? nameProbability[i] : 0) >= 0.5)
                 case .description:
                     // On a priced page a priced line right after an unpriced, bare "name"
@@ -712,7 +753,7 @@ struct RoleStructurer {
                     if current?.price != nil, let f = PriceParser.find(in: text, allowPlain: false), !f.price.hasPrefix("+"),
                        !f.before.isEmpty, let head = takeWrappedHead(from: &current, before: i) {
                         let p = Self.parseNameLine(text)
-                        open((head.text + " " + p.name, p.price, p.rest), lines: [head.line, i])
+                        open((head.text + " " + p.name, p.price, p.rest), lines: head.lines + [i])
                         continue
                     }
                     // A dish's price is taken: a capitalised line after it with a price of its own on
@@ -762,6 +803,18 @@ struct RoleStructurer {
                         } else {
                             loose.append(i)
                         }
+                        continue
+                    }
+                    // A dish's price is taken: an unpriced line set apart from it (a gap of a line
+                    // height at least) with a line right under it (within half that gap) that goes on
+                    // and ends in its own price is the next dish ("4 halbe Eier mit Frankfurter Soße" /
+                    // "und Bratkartoffeln € 7,50"), its first line the name.
+                    if current!.price != nil, PriceParser.find(in: text, allowPlain: false) == nil, !text.hasSuffix(":"),
+                       case let apart = gapAbove(i, after: current!.lines.last), apart >= 1,
+                       lineRole(at: k + 1, of: run) == .description, let below = lineText(at: k + 1, of: run),
+                       Self.hasOwnPrice(below.trimmingSpaces()), sitsUnder(run[k + 1], i),
+                       2 * gapAbove(run[k + 1], after: i) <= apart {
+                        open((text, nil, []), lines: [i])
                         continue
                     }
                     // A description belongs to the item right above it: not after a wide gap,
