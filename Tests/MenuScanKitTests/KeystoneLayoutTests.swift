@@ -166,4 +166,23 @@ import Testing
         #expect(texts.contains { Array($0.filter(leftTexts.contains)) == leftTexts && !$0.contains(where: rightTexts.contains) })
         #expect(texts.contains { Array($0.filter(rightTexts.contains)) == rightTexts && !$0.contains(where: leftTexts.contains) })
     }
+
+    /// Columns stand side by side: a centred title, its tagline and a short heading set one under
+    /// another, alternating from left to right with a gap between the two short ones, are read in
+    /// order as one run (round 27, an unlabelled German menu read its heading "Suppen" before its
+    /// title). Two lines side by side do make columns.
+    @Test func linesStackedOneUnderAnotherMakeNoColumns() {
+        func seg(_ text: String, x: Int, y: Int, h: Int) -> PageLayout.Segment {
+            let l = tline(text, x: x, y: y, h: h)
+            return PageLayout.Segment(words: l.words, box: l.box)
+        }
+        let segs = [seg("Gundelhard", x: 159, y: 17, h: 38), seg("Waldgasthof", x: 243, y: 74, h: 18), seg("Suppen", x: 178, y: 115, h: 14)]
+        let runs = PageLayout.runs(within: segs)
+        #expect(runs == [[0, 1, 2]])
+        let box = { (x: Int, y: Int) in Box(x: x, y: y, width: 50, height: 20) }
+        #expect(!PageLayout.sideBySide([[box(0, 0), box(0, 100)], [box(100, 50)]]))
+        #expect(PageLayout.sideBySide([[box(0, 0), box(0, 100)], [box(100, 105)]]))
+        #expect(!PageLayout.sideBySide([[box(0, 0)], [box(100, 15)]]))
+        #expect(!PageLayout.sideBySide([[box(0, 0)]]) && !PageLayout.sideBySide([]))
+    }
 }

@@ -324,6 +324,22 @@ enum PageLayout {
         }
     }
 
+    /// Whether two of the columns (each its lines' boxes) hold lines side by side: one line of
+    /// one and one of another sharing at least half the smaller one's height.
+    static func sideBySide(_ columns: [[Box]]) -> Bool {
+        for c in columns.indices {
+            for d in columns.indices where d > c {
+                for a in columns[c] {
+                    for b in columns[d] {
+                        let shared = min(a.maxY, b.maxY) - max(a.y, b.y)
+                        if shared > 0 && 2 * shared >= min(a.height, b.height) { return true }
+                    }
+                }
+            }
+        }
+        return false
+    }
+
     /// A line more than this many times the page's median text height is a title.
     static let titleHeightFactor = 2.5
 
@@ -399,6 +415,9 @@ enum PageLayout {
                 inColumn[nearest].append(i)
             } else { spanning.append(i) }
         }
+        // Columns stand side by side: lines stacked one under another that only alternate from
+        // left to right (a centred title, its tagline and a short heading) make none.
+        guard Self.sideBySide(inColumn.map { $0.map { segs[$0].box } }) else { return [byY(Array(segs.indices))] }
         // Bands are cut at the spanning lines' centres, in the order of those
         // centres (sorted by top, a tall title above a short one would give
         // overlapping bands and lines in both).
