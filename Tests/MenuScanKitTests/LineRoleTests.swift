@@ -360,6 +360,26 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(apart.items.first.map { $0.descriptionParts == ["soup, roast chicken 18"] || $0.price == "18" } == true)
     }
 
+    /// A page that sets its headings in capitals and its dishes in Title Case, each price on a line
+    /// of its own under its dish (round 27, a drawn tune page): a bare line in capitals the model
+    /// read as a name, with a dish's name right under it, is the heading of the dishes after it,
+    /// not a dish with the next dish as its description. A dish in capitals over its own price,
+    /// or over a line in capitals, stays a dish.
+    @Test func aBareLineInCapitalsOverADishIsAHeadingWhereHeadingsAreInCapitals() {
+        let rows: [(String, LineRole, Int, Int, Int)] = [
+            ("BURGERS", .header, 514, 831, 25), ("Hamburger", .name, 531, 902, 21), ("$26", .price, 570, 932, 15),
+            ("PIES & ROLLS", .name, 480, 1157, 24), ("Four'N Twenty Meat Pie", .name, 471, 1201, 21), ("$7", .price, 573, 1231, 15),
+            ("Sausage Roll", .name, 524, 1268, 20), ("$13", .price, 568, 1297, 14),
+            ("SWEETS & DRINKS", .header, 445, 1356, 22), ("CHOC TOP", .name, 505, 1425, 21), ("$6.50", .price, 560, 1455, 14),
+            ("Thick Shake", .name, 522, 1493, 15), ("$8", .price, 560, 1520, 14)]
+        let out = structure(placed: rows, headingsInCapitals: true)
+        #expect(out.items.map(\.name) == ["Hamburger", "Four'N Twenty Meat Pie", "Sausage Roll", "CHOC TOP", "Thick Shake"])
+        #expect(out.items.map(\.price) == ["$26", "$7", "$13", "$6.50", "$8"])
+        #expect(out.sections == ["BURGERS", "PIES & ROLLS", "SWEETS & DRINKS"])
+        // Where headings are not known to be in capitals, the line stays as the model read it.
+        #expect(!structure(placed: rows, headingsInCapitals: false).sections.contains("PIES & ROLLS"))
+    }
+
     /// Dishes set over two or three lines with the price ending the last, each dish set apart from
     /// the next by a gap (round 27, an unlabelled German menu): the lines after a dish's priced
     /// line that sit close to the next priced line are that dish, also when they open in lower case

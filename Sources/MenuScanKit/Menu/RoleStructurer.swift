@@ -668,6 +668,15 @@ struct RoleStructurer {
                    below == .name || below == .description {
                     role = .name
                 }
+                // A page that sets its headings in capitals and its dishes' names not: a bare line in
+                // capitals read as a name (no price, nothing beside it) with a dish's name not in
+                // capitals right under it is a heading ("PIES & ROLLS" over "Four'N Twenty Meat Pie").
+                if role == .name, headingsInCapitals, !namesInCapitals, MenuStructurer.isMostlyCapitals(text),
+                   case let p = parsed[i] ?? Self.parseNameLine(text), p.price == nil, p.rest.isEmpty,
+                   lineRole(at: k + 1, of: run) == .name, let below = lineText(at: k + 1, of: run),
+                   !MenuStructurer.isMostlyCapitals(below), sitsUnder(run[k + 1], i) {
+                    role = .header
+                }
                 // "CHOCOLATE BARS 7,00 each" over unpriced names: the list's heading, read as a dish.
                 if role == .name, let last = text.split(separator: " ").last, ["each", "any"].contains(last.lowercased()),
                    Self.listPrice(text, heading: false) != nil, lineRole(at: k + 1, of: run) == .name,
