@@ -380,6 +380,26 @@ private func page(_ lines: [OCRLine]) -> OCRPage {
         #expect(!structure(placed: rows, headingsInCapitals: false).sections.contains("PIES & ROLLS"))
     }
 
+    /// A centred page (each dish's price on a line of its own after its description) whose dishes'
+    /// names the model read in part as headings (round 27, a drawn tune page): a "heading" in the
+    /// dishes' size with a description and then its own price under it is a dish; the headings
+    /// set larger, and a heading over a dish, stay headings.
+    @Test func aCentredDishReadAsAHeadingIsADish() {
+        let rows: [(String, LineRole, Int, Int, Int)] = [
+            ("SMALL PLATES", .header, 540, 280, 50), ("SUOVAS", .header, 650, 390, 27),
+            ("cold-smoked reindeer, thinly sliced", .description, 520, 430, 20), ("14", .price, 690, 470, 19),
+            ("GAHKKU & BUTTER", .name, 580, 520, 31), ("26,00", .price, 680, 570, 20),
+            ("COLD-SMOKED RAVDU", .header, 560, 605, 30), ("Arctic char on rye crisp, dill", .description, 525, 655, 24),
+            ("10", .price, 700, 687, 19), ("FRIED VENDACE", .name, 605, 740, 26), ("rye-crumbed, garlic mayonnaise", .description, 570, 783, 22),
+            ("4", .price, 700, 813, 18), ("SOUPS", .header, 600, 890, 45), ("BIDUS", .header, 670, 965, 23),
+            ("reindeer stew with potato and swede", .description, 530, 1008, 21), ("9,5", .price, 696, 1037, 21),
+            ("SALMON SOUP", .name, 620, 1084, 25), ("salmon, potato, leek, cream", .description, 580, 1127, 20), ("6,50", .price, 690, 1156, 20)]
+        let out = structure(placed: rows)
+        #expect(out.items.map(\.name) == ["SUOVAS", "GAHKKU & BUTTER", "COLD-SMOKED RAVDU", "FRIED VENDACE", "BIDUS", "SALMON SOUP"])
+        #expect(out.items.map(\.price) == ["14", "26,00", "10", "4", "9,5", "6,50"])
+        #expect(out.sections == ["SMALL PLATES", "SOUPS"])
+    }
+
     /// Dishes set over two or three lines with the price ending the last, each dish set apart from
     /// the next by a gap (round 27, an unlabelled German menu): the lines after a dish's priced
     /// line that sit close to the next priced line are that dish, also when they open in lower case

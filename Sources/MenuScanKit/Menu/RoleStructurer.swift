@@ -664,6 +664,15 @@ struct RoleStructurer {
                 }
                 // A heading never ends in a joining word ("Reibeplätzchen mit"): a line that does
                 // and has a name or description under it is a dish whose name goes on.
+                // On a centred page (dishes priced on a line of their own after their description), a
+                // line read as a heading but set in the dishes' size (under `headingSizeRatio` times
+                // their median), with description lines and then its own price under it, is a dish
+                // ("BIDUS" / "reindeer stew with potato, carrot and swede" / "9,5").
+                if role == .header, let names = centredNameHeight, !listedUnderHeading.contains(i),
+                   LineFeatures.height(lines[i].ocrWords) < Self.headingSizeRatio * names,
+                   lineRole(at: k + 1, of: run) == .description, pricedLater(k, of: run) {
+                    role = .name
+                }
                 if role == .header, MenuStructurer.endsUnfinished(text), let below = lineRole(at: k + 1, of: run),
                    below == .name || below == .description {
                     role = .name
