@@ -37,7 +37,8 @@ from languages import fold, forms, rows, append  # noqa: E402
 PASSES = {6: dict(folder=os.path.join(HERE, 'cuisines'), round=23, readers=4),
           7: dict(folder=os.path.join(HERE, 'cuisines7'), round=24, readers=5),
           8: dict(folder=os.path.join(HERE, 'cuisines8'), round=25, readers=5),
-          9: dict(folder=os.path.join(HERE, 'cuisines9'), round=26, readers=5)}
+          9: dict(folder=os.path.join(HERE, 'cuisines9'), round=26, readers=5),
+          10: dict(folder=os.path.join(HERE, 'cuisines10'), round=27, readers=5)}
 CATEGORIES = {'dish', 'sauce', 'dressing', 'dip', 'bread', 'bun', 'batter', 'coating', 'pastry', 'dessert', 'cheese',
               'drink', 'beer_wine', 'coffee', 'substitute', 'spice_mix'}
 AS_DISH = {'snack': 'dish', 'soup': 'dish'}
