@@ -193,14 +193,17 @@ private func checkRuns(_ p: OCRPage, _ i: Int) {
     }
 
     /// The role structurer on random roles, boxes and runs (runs that skip lines, repeat them or
-    /// name lines the page lacks), with the texts its round-17 rules key on: joining words at
-    /// either end, "each" lists, beside dashes, lone and supplement prices. It returns, and every
+    /// name lines the page lacks), with the texts its round-17 and round-27 rules key on: joining
+    /// words at either end, "each" lists, beside dashes, lone and supplement prices, dishes set
+    /// apart over lines, headings in capitals. It returns, and every
     /// line index it hands back is one of the page's.
     @Test func roleStructurerOnRandomRolesAndRuns() {
         let texts = ["CLUB SANDWICH ON TOMATO WITH", "WITH GINGER $18", "Bianca in Chickpeas Sauce with", "Yoghurt 16€",
                      "CHOCOLATE BARS £10 each", "All £5 any", "GALAXY", "Lentil Soup – spring onion and parmesan $12.00",
                      "11,00", "+2", "Bacon +2", "Add Cheese and", "Earl Grey — capers, sesame", "£19.00", "", "and",
-                     "Leek and Potato Soup in", "Black Beans Sauce 6€", "Apple Strudel with Werther's Original", "Menu A"]
+                     "Leek and Potato Soup in", "Black Beans Sauce 6€", "Apple Strudel with Werther's Original", "Menu A",
+                     "4 halbe Eier mit Frankfurter Soße", "und Bratkartoffeln € 7,50", "PIES & ROLLS", "Four'N Twenty Meat Pie",
+                     "BIDUS", "Suppen:"]
         let roles = LineRole.allCases
         let rowGen = zip(Gen.int(in: 0..<texts.count), Gen.int(in: 0..<roles.count), Gen.int(in: -50...800),
                          Gen.int(in: -50...1600), Gen.int(in: 0...60))
@@ -211,7 +214,7 @@ private func checkRuns(_ p: OCRPage, _ i: Int) {
                 StructLine(text: texts[t], words: [], ocrWords: texts[t].isEmpty ? [] : tline(texts[t], x: x, y: y, h: max(h, 1)).words)
             }
             let out = RoleStructurer(lines: lines, runs: runs, legendLines: [], roles: rows.map { roles[$0.1] },
-                                     nameProbability: rows.map { _ in 0.6 }, headingsInCapitals: false).run()
+                                     nameProbability: rows.map { _ in 0.6 }, headingsInCapitals: rows.count % 2 == 0).run()
             #expect(out.items.allSatisfy { $0.lines.allSatisfy { lines.indices.contains($0) } })
             #expect(out.looseLines.allSatisfy { lines.indices.contains($0) })
         }

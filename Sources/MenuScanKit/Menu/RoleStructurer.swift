@@ -662,8 +662,6 @@ struct RoleStructurer {
                    Self.hasOwnPrice(below) || pricedBelow(k + 1, of: run) {
                     role = .name
                 }
-                // A heading never ends in a joining word ("Reibeplätzchen mit"): a line that does
-                // and has a name or description under it is a dish whose name goes on.
                 // On a centred page (dishes priced on a line of their own after their description), a
                 // line read as a heading but set in the dishes' size (under `headingSizeRatio` times
                 // their median), with description lines and then its own price under it, is a dish
@@ -673,6 +671,8 @@ struct RoleStructurer {
                    lineRole(at: k + 1, of: run) == .description, pricedLater(k, of: run) {
                     role = .name
                 }
+                // A heading never ends in a joining word ("Reibeplätzchen mit"): a line that does
+                // and has a name or description under it is a dish whose name goes on.
                 if role == .header, MenuStructurer.endsUnfinished(text), let below = lineRole(at: k + 1, of: run),
                    below == .name || below == .description {
                     role = .name
