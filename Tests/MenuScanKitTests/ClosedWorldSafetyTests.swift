@@ -229,6 +229,40 @@ import Testing
         }
     }
 
+    /// What only a provisional row gave an item's context (a heading or note that names a platter
+    /// or a kind of dish, "COLD MEZZE") is a guess for each of its items: "may contain", not
+    /// "contains", and a dish MenuScan knows keeps its own under a heading; what a table row gave
+    /// the context stays "contains". Never "safe" either way (round 27).
+    @Test func aContextKnownOnlyByAProvisionalRowGivesItsItemsMayContain() throws {
+        let platter = try AllergenLexicon.parseDishes("zorblax platter\tgluten,milk\tsesame\t-\tdish\ten\tzorblax platter: dips with bread\n",
+                                                      file: "provisional.tsv", provisional: true)
+        let tables = try AllergenLexicon.parseDishes("flatbread\tgluten\t-\t-\tbread\ten\tflatbread: wheat\n"
+                                                     + "hummus\tsesame\t-\t-\tdish\ten\thummus: chickpeas with tahini\n")
+        let known = try AllergenLexicon.parseKnown("with\tfunction\t-\ten\n")
+        let classifier = AllergenClassifier(lexicon: AllergenLexicon(entries: platter + tables + known, qualifiers: [], letterCodes: [:]))
+        func classify(_ text: String) -> ItemClassification {
+            classifier.classify(words: text.split(separator: " ").map { SourceWord(text: String($0), confidence: nil) }, rawText: text,
+                                legend: CodeLegend())
+        }
+        let heading = classify("ZORBLAX PLATTER with flatbread")
+        #expect(heading.provisionalOnly == [.milk])
+        #expect(Set(heading.allergens.map(\.id)) == [.gluten, .milk])
+        // An item MenuScan cannot place takes the heading's guesses as "may contain".
+        var unknown = classify("Glorp")
+        unknown.inherit(heading, from: "from section “ZORBLAX PLATTER”")
+        #expect(unknown.allergens.map(\.id) == [.gluten])
+        #expect(unknown.mayContain.isSuperset(of: [.milk, .sesame]))
+        #expect(unknown.mayContainWhy[.milk]?.first?.contains("zorblax platter") == true)
+        // A dish it knows keeps its own under the heading; a note on it speaks for it (sameDish).
+        var hummus = classify("Hummus")
+        hummus.inherit(heading, from: "from section “ZORBLAX PLATTER”")
+        #expect(Set(hummus.allergens.map(\.id)) == [.gluten, .sesame])
+        #expect(!hummus.mayContain.contains(.milk))
+        var noted = classify("Hummus")
+        noted.inherit(heading, from: "from the note", sameDish: true)
+        #expect(noted.mayContain.contains(.milk) && !noted.allergens.contains { $0.id == .milk })
+    }
+
     @Test func dishesCarryWhatTheyAreMadeOf() {
         // The bun of a burger, the batter of onion rings, the milk of a latte.
         let burger = AllergenFixtures.item("Classic burger, beef patty, lettuce, tomato", profile: gluten)

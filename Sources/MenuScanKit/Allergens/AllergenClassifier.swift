@@ -16,6 +16,9 @@ struct CodeLegend: Sendable, Equatable {
 struct ItemClassification: Sendable {
     var allergens: [AllergenFinding] = []
     var mayContain: Set<AllergenID> = []
+    /// Allergens of `allergens` that only provisional rows (provisional.tsv) gave: guesses of
+    /// rows not yet borne out on menus.
+    var provisionalOnly: Set<AllergenID> = []
     /// What a cross-contact statement names ("may contain nuts", "fried in shared oil": every
     /// allergen), a part of `mayContain`: of a dish line that speaks for the menu only by a word
     /// ("Our peanut noodles"), this alone reaches every item, not what its dish rows may hold.
@@ -79,9 +82,17 @@ extension ItemClassification {
     mutating func inherit(_ k: ItemClassification, from label: String, sameDish: Bool = false) {
         let absent = Set(declaredAbsent.map(\.id))
         let have = Set(allergens.map(\.id))
+        // What only provisional rows gave the context ("COLD MEZZE" over its dishes, "Cold mezze
+        // are served with warm flatbread": a platter's guesses) is a guess for each of its items,
+        // as the dish table's are: "may contain".
+        var contextMay = k.mayContain, contextWhy = k.mayContainWhy
+        for f in k.allergens where k.provisionalOnly.contains(f.id) {
+            contextMay.insert(f.id)
+            if contextWhy[f.id] == nil { contextWhy[f.id] = f.why.isEmpty ? f.evidence : f.why }
+        }
         // The item's own declaration wins over its context: "Mango Sorbet (vg)" under SCOOPS
         // holds none of the milk the heading implies.
-        for var f in k.allergens where !absent.contains(f.id) && !have.contains(f.id)
+        for var f in k.allergens where !absent.contains(f.id) && !have.contains(f.id) && !k.provisionalOnly.contains(f.id)
             && !(markedVegan && AllergenClassifier.animalAllergens.contains(f.id)) {
             f.why.append(label)
             allergens.append(f)
@@ -91,10 +102,10 @@ extension ItemClassification {
         // A section's guesses ("desserts: nuts common") are for items MenuScan cannot place;
         // a dish it knows keeps its own. Statements ("may contain nuts") apply to every item.
         let ownDish = roles.contains(.dish) && !sameDish
-        for a in k.mayContain where !absent.contains(a) && !contained.contains(a)
-            && !(k.mayContainWhy[a] != nil && (ownDish || (markedVegan && AllergenClassifier.animalAllergens.contains(a)))) {
+        for a in contextMay where !absent.contains(a) && !contained.contains(a)
+            && !(contextWhy[a] != nil && (ownDish || (markedVegan && AllergenClassifier.animalAllergens.contains(a)))) {
             mayContain.insert(a)
-            mayContainWhy[a, default: []] += (k.mayContainWhy[a] ?? []).map { "\($0) (\(label))" }
+            mayContainWhy[a, default: []] += (contextWhy[a] ?? []).map { "\($0) (\(label))" }
         }
         // "Vanilla" under "ICE CREAM", "Margherita" under "PIZZAS": the section names the dish.
         if !understoodFood && (roles.contains(.ingredient) || fragment || flavourOnly)
@@ -1125,6 +1136,7 @@ struct AllergenClassifier: Sendable {
         struct Acc {
             var evidence: [String] = []; var source: EvidenceSource = .implied; var conf = 0.0; var allFuzzy = true
             var why: [String] = []
+            var provisionalOnly = true
         }
         var acc: [AllergenID: Acc] = [:]
         var dishMay: [AllergenID: [String]] = [:]
@@ -1151,6 +1163,7 @@ struct AllergenClassifier: Sendable {
                 }
                 x.conf = max(x.conf, conf)
                 x.allFuzzy = x.allFuzzy && m.cost > 0
+                x.provisionalOnly = x.provisionalOnly && m.entry < lexicon.provisional.count && lexicon.provisional[m.entry]
                 acc[a] = x
                 if !wordConfs.isEmpty { result.weakestEvidenceWord = min(result.weakestEvidenceWord ?? 1, ocr) }
             }
@@ -1168,6 +1181,7 @@ struct AllergenClassifier: Sendable {
             if x.evidence.count == 1 || EvidenceSource.code < x.source { x.source = .code }
             x.conf = max(x.conf, legendLetters.isEmpty && legend.numeric.isEmpty ? 0.9 : 0.95)
             x.allFuzzy = false
+            x.provisionalOnly = false
             acc[a] = x
         }
         result.unresolvedCodes = unresolved
@@ -1202,6 +1216,7 @@ struct AllergenClassifier: Sendable {
             return AllergenFinding(id: $0, evidence: x.evidence, source: x.source,
                                    confidence: (x.conf * 1000).rounded() / 1000, fuzzy: x.allFuzzy, why: x.why)
         }
+        result.provisionalOnly = Set(acc.filter(\.value.provisionalOnly).keys)
         let contained = Set(acc.keys)
         result.declaredAbsent = absentEvidence.keys.sorted().filter { !contained.contains($0) }
             .map { AbsentEvidence(id: $0, evidence: Array(Set(absentEvidence[$0]!)).sorted()) }
