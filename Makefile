@@ -36,7 +36,7 @@ setup:
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "swift not found: install Swift 6.1 or newer (swift.org) and put it on PATH"; exit 1; }
 
-$(WORDLIST): Benchmarks/build_wordlist.py models/allergens/lexicon.tsv models/allergens/dishes.tsv models/allergens/provisional.tsv models/allergens/known.tsv | setup
+$(WORDLIST): Benchmarks/build_wordlist.py models/allergens/lexicon.tsv models/allergens/dishes.tsv models/allergens/provisional.tsv $(wildcard models/allergens/provisional-*.tsv) models/allergens/known.tsv | setup
 	python3 Benchmarks/build_wordlist.py --out $@
 
 ## build: release build of the menuscan CLI

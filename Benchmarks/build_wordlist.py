@@ -24,11 +24,14 @@ starting with '#' are comments.
 
 usage: Benchmarks/build_wordlist.py [--out PATH]
 """
-import os, re, sys, unicodedata
+import glob, os, re, sys, unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DICTS = {"eng": "american-english", "deu": "ngerman", "fra": "french", "ita": "italian", "spa": "spanish"}
-TABLES = ["lexicon.tsv", "dishes.tsv", "provisional.tsv", "known.tsv"]
+TABLES_DIR = os.path.join(ROOT, "models", "allergens")
+# provisional.tsv and the later passes' provisional-*.tsv (AllergenLexicon.provisionalFiles)
+TABLES = (["lexicon.tsv", "dishes.tsv", "provisional.tsv"]
+          + sorted(os.path.basename(f) for f in glob.glob(os.path.join(TABLES_DIR, "provisional-*.tsv"))) + ["known.tsv"])
 LIGATURES = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ı": "i"}
 
 
@@ -64,7 +67,7 @@ def main():
         counts[lang] = n
     for table in TABLES:
         n = 0
-        for line in open(os.path.join(ROOT, "models", "allergens", table), encoding="utf-8"):
+        for line in open(os.path.join(TABLES_DIR, table), encoding="utf-8"):
             if line.startswith("#") or not line.strip():
                 continue
             for w in re.split(r"[\s\-/']+", line.split("\t")[0]):

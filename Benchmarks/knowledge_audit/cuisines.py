@@ -9,7 +9,8 @@
       Writes those terms to provisional.tsv as the writer and the readers together say
       (FOLDER/read_*.tsv, FOLDER/hidden_*.tsv). Pass 6 writes the file anew and is run on the tables of
       31e0505; pass 7 keeps pass 6's section, replaces its own, and is run on the tables of 70bd5af (whose
-      provisional.tsv it also checks terms against).
+      provisional.tsv it also checks terms against). From pass 10 on a pass writes its own
+      provisional-roundN.tsv (anew each run) and checks terms against every provisional file.
 
 Checks, in order, on the writer's term folded as the matcher folds (accents, ß, ø…; -s/-es/-ies plurals;
 apostrophes dropped, "shepherds pie"):
@@ -69,12 +70,17 @@ def term_of(t):
     return ' '.join(fold(t).replace("'", '').split())
 
 
+def provisional_files(tables):
+    """provisional.tsv and the later passes' provisional-roundN.tsv, in order (as the tool loads them)."""
+    return ('provisional.tsv',) + tuple(sorted(os.path.basename(f) for f in glob.glob(os.path.join(tables, 'provisional-*.tsv'))))
+
+
 def candidates(tables, folder, with_provisional, rnd):
     """The writers' terms the tables lack, in the writers' order, merged across writers. With
     `with_provisional`, provisional.tsv's rows count as the tables' too, but for this pass's own
     (round `rnd`), so that a second `apply` gives what the first did."""
     table_terms = set()
-    for f in ('lexicon.tsv', 'dishes.tsv', 'known.tsv') + (('provisional.tsv',) if with_provisional else ()):
+    for f in ('lexicon.tsv', 'dishes.tsv', 'known.tsv') + (provisional_files(tables) if with_provisional else ()):
         table_terms |= {fold(c[0]) for c in rows(os.path.join(tables, f))
                         if c and c[0] and not c[-1].endswith(f'(round {rnd}: written, then read blind)')}
     english = {fold(w.strip()) for w in open('/usr/share/dict/american-english', encoding='utf-8', errors='ignore')
@@ -151,10 +157,13 @@ def main():
             diet = '-'
         lines.append('\t'.join([c['term'], ','.join(contains) or '-', ','.join(may) or '-', diet, c['category'], c['lang'],
                                 f"{c['evidence']} (round {rnd}: written, then read blind)"]))
-    path = os.path.join(a.tables, 'provisional.tsv')
+    # Passes 6–9 share provisional.tsv; from pass 10 on each pass has a file of its own
+    # (provisional-roundN.tsv), so that no table file grows past 2 MB.
+    own_file = a.pass_ >= 10
+    path = os.path.join(a.tables, f'provisional-round{rnd}.tsv' if own_file else 'provisional.tsv')
     heading = (f'# ===== ROUND {rnd}: dishes of more cuisines (written from culinary knowledge, then read blind; '
                f'Benchmarks/knowledge_audit/cuisines.py{"" if a.pass_ == 6 else f" --pass {a.pass_}"}) =====')
-    if a.pass_ == 6:
+    if a.pass_ == 6 or own_file:
         with open(path, 'w', encoding='utf-8') as o:
             o.write(HEADER)
     else:  # keep what comes before this pass's section; a second run replaces the section

@@ -72,6 +72,23 @@ enum AllergenFixtures {
         #expect(lex.letterCodes.count == 14)
     }
 
+    /// The provisional rows are split a pass a file (no table file over 2 MB): provisional.tsv, then
+    /// provisional-*.tsv by name, the passes' order. The repository's tables load every file: a
+    /// round-27 row is there, as provisional as the earlier passes' rows.
+    @Test func provisionalRowsLoadFromEveryPassFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("provisional-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["provisional-round28.tsv", "lexicon.tsv", "provisional-round27.tsv", "provisional-notes.md"] {
+            try Data().write(to: dir.appendingPathComponent(name))
+        }
+        #expect(AllergenLexicon.provisionalFiles(in: dir) == ["provisional.tsv", "provisional-round27.tsv", "provisional-round28.tsv"])
+        let lex = AllergenFixtures.lexicon
+        let round27 = lex.entries.filter { $0.why.hasSuffix("(round 27: written, then read blind)") }
+        #expect(round27.count > 2000 && round27.allSatisfy(\.provisional))
+        #expect(lex.entries.contains { $0.provisional && $0.why.hasSuffix("(round 26: written, then read blind)") })
+    }
+
     /// Dishes in their own script are read exactly ("ΓΥΡΟΣ" folds as "γύρος", final sigma and
     /// all); only Latin-script terms are OCR-tolerant (fuzzy) candidates.
     @Test func otherScriptsAreMatchedExactly() {

@@ -293,6 +293,14 @@ public struct AllergenLexicon: Sendable {
         return nil
     }
 
+    /// The provisional tables of `directory`: `provisional.tsv` and the `provisional-*.tsv` a
+    /// pass each, by name (the passes' rounds in order).
+    static func provisionalFiles(in directory: URL) -> [String] {
+        let later = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0.hasPrefix("provisional-") && $0.hasSuffix(".tsv") }.sorted()
+        return ["provisional.tsv"] + later
+    }
+
     /// Loads `lexicon.tsv`, `qualifiers.tsv` and `codes.tsv` from `directory`
     /// (the `models/allergens` folder).
     public static func load(from directory: URL) throws -> AllergenLexicon {
@@ -308,7 +316,11 @@ public struct AllergenLexicon: Sendable {
         }
         var entries = try parseLexicon(read("lexicon.tsv"), file: "lexicon.tsv")
         if let dishes = try readIfPresent("dishes.tsv") { entries += try parseDishes(dishes) }
-        if let more = try readIfPresent("provisional.tsv") { entries += try parseDishes(more, file: "provisional.tsv", provisional: true) }
+        // provisional.tsv, then a file a pass each from round 27 on (provisional-round27.tsv, …: no
+        // table file over 2 MB), in the order the passes were applied.
+        for name in provisionalFiles(in: directory) {
+            if let more = try readIfPresent(name) { entries += try parseDishes(more, file: name, provisional: true) }
+        }
         if let known = try readIfPresent("known.tsv") { entries += try parseKnown(known) }
         let quals = try parseQualifiers(read("qualifiers.tsv"))
         let codes = try parseCodes(read("codes.tsv"))
