@@ -50,6 +50,9 @@ struct PreprocessOptions: ParsableArguments {
     @Flag(name: .long, help: "Look for light text on a dark background and invert it before OCR (faster on dark menus, more words found; see docs/performance.md).")
     var invertLightText = false
 
+    @Flag(inversion: .prefixedNo, help: "Look for light text on a dark background and read the lines Tesseract's page pass missed there inverted (see docs/performance.md, Round 28).")
+    var recoverLightText = PreprocessSettings().recoverLightText
+
     @Flag(inversion: .prefixedNo, help: "Let Tesseract retry each low-confidence line inverted (its tessedit_do_invert).")
     var retryInverted = OCRSettings().retryInverted
 
@@ -61,6 +64,7 @@ struct PreprocessOptions: ParsableArguments {
         p.rotate = !noRotate
         p.rescale = !noRescale
         p.invertLightText = invertLightText
+        p.recoverLightText = recoverLightText
         p.readGray = readGray
         if let textHeight { p.enlargeSmallText(to: textHeight) }
         if let rotateConfidence { p.rotateConfidence = rotateConfidence }

@@ -87,7 +87,65 @@ struct LightTextTests {
         #expect(want.count >= 20)
         #expect(Double(want.intersection(got).count) >= 0.9 * Double(want.count))
         settings.preprocess.invertLightText = false
+        settings.preprocess.recoverLightText = false
         let plain = try PhotoProcessor(settings: settings).process(fileAt: darkURL, displayPath: "menu-dark.png")
         #expect(Set(plain.ocr?.page.words.map(\.text) ?? []).intersection(want).count < got.intersection(want).count)
+    }
+
+    @Test("by default a dark menu passes the gate and is read; a dark panel keeps its page's layout (round 28)",
+          arguments: [1.0, 0.45])
+    func darkMenuByDefault(share: Double) throws {
+        let url = TestSupport.samples.appendingPathComponent("menu-clean.png")
+        let photo = try #require(ImageDecoder(maxMegapixels: 100).decode(fileAt: url).pix.rgb32())
+        // the whole page light on dark, or a panel: its lower part
+        let top = Int(Double(photo.height) * (1 - share))
+        let dark = try #require(photo.invertingRegions([Box(x: 0, y: top, width: photo.width, height: photo.height - top)]))
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanup(dir) }
+        let darkURL = dir.appendingPathComponent("menu-dark.png")
+        try Data(try #require(dark.pngData())).write(to: darkURL)
+        var settings = ScanSettings()
+        settings.menu = false
+        #expect(settings.quality == .enforce && settings.preprocess.recoverLightText && !settings.preprocess.invertLightText)
+        let processor = try PhotoProcessor(settings: settings)
+        let original = processor.process(fileAt: url, displayPath: "menu-clean.png")
+        let result = processor.process(fileAt: darkURL, displayPath: "menu-dark.png")
+        #expect(result.status != .rejected)
+        #expect(original.preprocessing?.lightTextRegions == nil && original.preprocessing?.invertedRegions == nil)
+        if share == 1 {
+            // a dark page: the OCR copy is inverted as a whole (`darkPageShare`)
+            #expect(result.preprocessing?.invertedRegions?.isEmpty == false)
+        } else {
+            // a panel: the page pass reads the photo as it is; line recovery reads the panel inverted
+            #expect(result.preprocessing?.invertedRegions == nil)
+            #expect(result.preprocessing?.lightTextRegions?.isEmpty == false)
+        }
+        let want = Set(original.ocr?.page.words.map(\.text) ?? [])
+        let got = Set(result.ocr?.page.words.map(\.text) ?? [])
+        #expect(want.count >= 20)
+        #expect(Double(want.intersection(got).count) >= 0.8 * Double(want.count))
+        // without the finder the gate judges a black page as a dark photo
+        if share == 1 {
+            settings.preprocess.recoverLightText = false
+            let unseen = try PhotoProcessor(settings: settings).process(fileAt: darkURL, displayPath: "menu-dark.png")
+            #expect(unseen.status == .rejected)
+        }
+    }
+
+    @Test("the OCR copy is inverted as a whole only when light text covers most of the photo")
+    func darkPageShare() {
+        var p = PreprocessSettings()
+        let page = Box(x: 0, y: 0, width: 100, height: 100)
+        #expect(!p.invertsOCRCopy(regions: [], width: 100, height: 100))
+        #expect(p.invertsOCRCopy(regions: [page], width: 100, height: 100))
+        #expect(!p.invertsOCRCopy(regions: [Box(x: 0, y: 0, width: 100, height: 60)], width: 100, height: 100))
+        #expect(p.invertsOCRCopy(regions: [Box(x: 0, y: 0, width: 100, height: 40), Box(x: 0, y: 50, width: 100, height: 40)],
+                                 width: 100, height: 100))
+        #expect(!p.invertsOCRCopy(regions: [page], width: 0, height: 0))
+        p.invertLightText = true
+        #expect(p.invertsOCRCopy(regions: [Box(x: 0, y: 0, width: 5, height: 5)], width: 100, height: 100))
+        p.invertLightText = false
+        p.recoverLightText = false
+        #expect(!p.invertsOCRCopy(regions: [page], width: 100, height: 100))
     }
 }

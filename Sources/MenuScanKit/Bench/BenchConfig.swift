@@ -4,7 +4,8 @@ import Foundation
 /// Written `LABEL:key=value,key=value` or just `key=value,…` (the label is then
 /// the text itself). Keys: `psm`, `lang`, `max-megapixels`, `tessdata`,
 /// `rotate=on|off`, `rescale=on|off`, `recover=on|off`, `order=on|off`, `menu=on|off`,
-/// `invert=on|off` (light text inverted before OCR), `retry-inverted=on|off` (Tesseract's
+/// `invert=on|off` (light text inverted before OCR), `recover-light=on|off` (light text
+/// the page pass missed read inverted by line recovery), `retry-inverted=on|off` (Tesseract's
 /// per-line inverted retry), `text-height`, `rotate-confidence`,
 /// `thresholding=otsu|adaptive|sauvola`, `quality=enforce|warn|off`.
 public struct BenchConfig: Sendable, Equatable {
@@ -38,7 +39,7 @@ public struct BenchConfig: Sendable, Equatable {
                 settings.maxMegapixels = v
             case "tessdata":
                 settings.ocr.tessdataDirectory = parts[1]
-            case "rotate", "rescale", "recover", "order", "menu", "invert", "retry-inverted":
+            case "rotate", "rescale", "recover", "order", "menu", "invert", "recover-light", "retry-inverted":
                 guard let on = ["on": true, "off": false][parts[1]] else { throw invalid(spec, "\(parts[0]) takes on or off") }
                 switch parts[0] {
                 case "rotate": settings.preprocess.rotate = on
@@ -46,6 +47,7 @@ public struct BenchConfig: Sendable, Equatable {
                 case "recover": settings.recoverLines = on
                 case "order": settings.readingOrder = on
                 case "invert": settings.preprocess.invertLightText = on
+                case "recover-light": settings.preprocess.recoverLightText = on
                 case "retry-inverted": settings.ocr.retryInverted = on
                 default: settings.menu = on
                 }
@@ -71,7 +73,7 @@ public struct BenchConfig: Sendable, Equatable {
                 guard let q = QualityMode(rawValue: parts[1]) else { throw invalid(spec, "quality is enforce, warn or off") }
                 settings.quality = q
             default:
-                throw invalid(spec, "unknown key '\(parts[0])' (psm, lang, max-megapixels, tessdata, rotate, rescale, recover, order, menu, invert, retry-inverted, text-height, min-text-height, max-text-height, large-text-height, rotate-confidence, thresholding, quality)")
+                throw invalid(spec, "unknown key '\(parts[0])' (psm, lang, max-megapixels, tessdata, rotate, rescale, recover, order, menu, invert, recover-light, retry-inverted, text-height, min-text-height, max-text-height, large-text-height, rotate-confidence, thresholding, quality)")
             }
         }
         guard !label.isEmpty else { throw invalid(spec, "empty label") }

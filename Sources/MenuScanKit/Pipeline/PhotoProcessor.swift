@@ -207,9 +207,14 @@ public final class PhotoProcessor {
         // it (or its analysis copy) instead of each converting the photo again.
         let grayStart = clock.now
         var work = WorkingGray(photo: image.pix, needsAnalysis: settings.quality != .off
-                                   || settings.preprocess.invertLightText || settings.preprocess.rescale,
+                                   || settings.preprocess.findsLightText || settings.preprocess.rescale,
                                measureComponents: settings.quality != .off)
         lap("gray", since: grayStart)
+        if settings.preprocess.findsLightText {
+            let lightStart = clock.now
+            work.findLightText()
+            lap("light", since: lightStart)
+        }
 
         var quality: QualityReport?
         var messages: [ResultMessage] = []
@@ -236,7 +241,7 @@ public final class PhotoProcessor {
             // A rendered PDF page: blank margins around a scan are paper, not a
             // flash's glare, so that one camera defect is not judged.
             if pdfPage != nil { thresholds.maxGlareShare = 1 }
-            quality = QualityGate(thresholds: thresholds).assess(work.gray ?? image.pix, analysis: work.analysis,
+            quality = QualityGate(thresholds: thresholds).assess(work.inkGray ?? image.pix, analysis: work.analysis,
                                                                  text: work.photoSizedComponents)
             lap("quality", since: qualityStart)
             if let q = quality, q.verdict == .rejected {
@@ -250,23 +255,24 @@ public final class PhotoProcessor {
         var textHeight = quality?.metrics.textHeight
         if textHeight == nil, settings.preprocess.rescale, quality == nil {
             let preStart = clock.now
-            textHeight = QualityGate.textHeight(of: work.gray ?? image.pix, analysis: work.analysis)
+            textHeight = QualityGate.textHeight(of: work.inkGray ?? image.pix, analysis: work.analysis)
             lap("measure", since: preStart)
         }
         events?(.stage("preprocess"))
         let preStart = clock.now
-        if settings.preprocess.invertLightText { work.findLightText() }
         var prepared = prepare(image.pix, textHeight: textHeight, lightText: work.lightText, gray: work.gray)
         lap("preprocess", since: preStart)
         // Issue 17: text size and ink contrast where OCR sees them, on the OCR copy.
         if settings.quality != .off {
             let copyStart = clock.now
-            let copy = prepared.ocrCopy
             if prepared.record.scale == 1, prepared.record.invertedRegions == nil,
                let text = work.photoSizedComponents, let (analysis, _) = work.analysis {
-                // The OCR copy is the photo itself: the gate measured its pixels.
+                // The OCR copy is the photo itself: the gate measured its pixels
+                // (light text inverted, as line recovery reads it).
                 prepared.record.ocrCopy = QualityAnalysis.ocrCopy(analysis, scale: 1, text: text)
             } else {
+                // with light text inverted, as line recovery reads it (`recoverLightText`)
+                let copy = Self.readable(prepared, lightText: work.lightText)?.ocrCopy ?? prepared.ocrCopy
                 prepared.record.ocrCopy = copy.centralWindow(maxSide: QualityAnalysis.ocrCopyWindow)?.grayImage().map {
                     QualityAnalysis.ocrCopy($0, scale: prepared.record.scale, copyPixels: copy.width * copy.height)
                 }
@@ -318,8 +324,8 @@ public final class PhotoProcessor {
                     let turned = orient(image.pix, textHeight: textHeight, osd: osd, record: &prepared.record)
                     lap("osd", since: osdStart)
                     if let turned {
-                        work = WorkingGray(photo: turned, needsAnalysis: settings.preprocess.invertLightText)
-                        if settings.preprocess.invertLightText { work.findLightText() }
+                        work = WorkingGray(photo: turned, needsAnalysis: settings.preprocess.findsLightText)
+                        if settings.preprocess.findsLightText { work.findLightText() }
                         prepared = prepare(turned, textHeight: scaleHeight, orientation: prepared.record, lightText: work.lightText,
                                            gray: work.gray)
                         page = try engine.recognize(prepared.ocrCopy)
@@ -404,10 +410,17 @@ public final class PhotoProcessor {
         if settings.recoverLines {
             events?(.stage("recover"))
             let recoverStart = clock.now
-            let recovered = recoverLines(page: page, prepared: prepared, inkMap: inkMap, reader: reader)
+            // Light text the page pass left unread is read from a copy with its regions inverted
+            // (`recoverLightText`); everything else reads the same from it.
+            var readable = prepared
+            if let inverted = Self.readable(prepared, lightText: work.lightText) {
+                readable = inverted
+                prepared.record.lightTextRegions = work.lightText
+            }
+            let recovered = recoverLines(page: page, prepared: readable, inkMap: inkMap, reader: reader, lightText: work.lightText)
             if !recovered.isEmpty { page = page.inserting(recovered) }
             // Price columns Tesseract's layout dropped (Layout/PriceRecovery).
-            let prices = recoverPrices(page: page, prepared: prepared, inkMap: inkMap, reader: reader)
+            let prices = recoverPrices(page: page, prepared: readable, inkMap: inkMap, reader: reader)
             page = prices.page
             recoveredLines = recovered.count + prices.count
             lap("recover", since: recoverStart)
@@ -581,8 +594,13 @@ public final class PhotoProcessor {
     /// by one as single lines. Kept when Tesseract reads them with a mean
     /// confidence of at least 0.6, they hold two letters or digits, and they do
     /// not overlap what was already read.
+    /// `lightText`: regions of light text (upright pixels); their lines and the
+    /// rest of the page's give up apart (`continuesRecovery`), so lines of a
+    /// dark textured panel read in vain do not end the reading of the page's
+    /// own (a slide's source line, round 28).
     func recoverLines(page: OCRPage, prepared: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord),
-                      inkMap: TextRegionAnalyzer.InkMap?, reader: TesseractEngine? = nil) -> [OCRLine] {
+                      inkMap: TextRegionAnalyzer.InkMap?, reader: TesseractEngine? = nil,
+                      lightText: [Box] = []) -> [OCRLine] {
         let engine = reader ?? engine
         let minimum = settings.rules.minimumConfidence
         let pageLines = page.lines
@@ -602,11 +620,18 @@ public final class PhotoProcessor {
         }
         let scale = prepared.record.scale
         let bounds = Box(x: 0, y: 0, width: prepared.ocrCopy.width, height: prepared.ocrCopy.height)
-        let boxes = level.compactMap { box -> Box? in
+        func onCopy(_ box: Box) -> Box? {
             let pad = max(2, box.height / 4)
             return Box(left: box.x - pad, top: box.y - pad, right: box.maxX + pad, bottom: box.maxY + pad)
                 .scaled(by: scale).intersection(bounds)
         }
+        /// Whether a candidate's centre lies in a light-text region.
+        func inLightText(_ box: Box) -> Bool {
+            let cx = box.x + box.width / 2, cy = box.y + box.height / 2
+            return lightText.contains { cx >= $0.x && cx < $0.maxX && cy >= $0.y && cy < $0.maxY }
+        }
+        // The page's lines, then the light-text regions' lines, each with its own give-up count.
+        let groups = [level.filter { !inLightText($0) }.compactMap(onCopy), level.filter(inLightText).compactMap(onCopy)]
         let upright = Box(x: 0, y: 0, width: prepared.upright.width, height: prepared.upright.height)
         let readWords = pageLines.flatMap(\.words)
         /// The line (in upright pixels, or in OCR-copy pixels `onCopy`) when it is kept.
@@ -626,16 +651,20 @@ public final class PhotoProcessor {
             return line
         }
         var recovered: [OCRLine] = []
-        var tried = 0
         let giveUp = settings.recoveryGiveUp
+        var tried = 0, keptCount = 0
         var goesOn = true
-        if !boxes.isEmpty {
+        for (k, boxes) in groups.enumerated() where !boxes.isEmpty {
+            var triedHere = 0, keptHere = 0
+            var goesOnHere = true
             _ = engine.recognizeLines(prepared.ocrCopy, boxes: boxes) { read in
-                tried += 1
-                if let read, let line = kept(read) { recovered.append(line) }
-                goesOn = Self.continuesRecovery(tried: tried, kept: recovered.count, giveUp: giveUp)
-                return goesOn
+                triedHere += 1
+                if let read, let line = kept(read) { recovered.append(line); keptHere += 1 }
+                goesOnHere = Self.continuesRecovery(tried: triedHere, kept: keptHere, giveUp: giveUp)
+                return goesOnHere
             }
+            // slanted lines go on from the page's count
+            if k == 0 { tried = triedHere; keptCount = keptHere; goesOn = goesOnHere }
         }
         for (box, band) in slanted where goesOn {
             let pad = Double(band.thickness) / 4 + 2
@@ -645,8 +674,9 @@ public final class PhotoProcessor {
                                    slant: band.slant, through: band.through, bandHeight: Double(band.thickness) + 2 * pad),
                let read = engine.recognizeLines([crop]).first, let line = kept(read, onCopy: false) {
                 recovered.append(line)
+                keptCount += 1
             }
-            goesOn = Self.continuesRecovery(tried: tried, kept: recovered.count, giveUp: giveUp)
+            goesOn = Self.continuesRecovery(tried: tried, kept: keptCount, giveUp: giveUp)
         }
         return recovered
     }
@@ -763,11 +793,22 @@ public final class PhotoProcessor {
             record.scale = (factor * 10_000).rounded() / 10_000
             copy = scaled
         }
-        if !lightText.isEmpty, let inverted = copy.invertingRegions(lightText.map { $0.scaled(by: factor) }) {
+        if settings.preprocess.invertsOCRCopy(regions: lightText, width: upright.width, height: upright.height),
+           let inverted = copy.invertingRegions(lightText.map { $0.scaled(by: factor) }) {
             record.invertedRegions = lightText
             copy = inverted
         }
         return (upright, copy, record)
+    }
+
+    /// `prepared` with the light-text regions (upright pixels) inverted in its OCR copy, when
+    /// there are any and the page pass read them as they are (`recoverLightText`); else nil.
+    static func readable(_ prepared: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord),
+                         lightText: [Box]) -> (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord)? {
+        guard prepared.record.invertedRegions == nil, !lightText.isEmpty,
+              let inverted = prepared.ocrCopy.invertingRegions(lightText.map { $0.scaled(by: prepared.record.scale) })
+        else { return nil }
+        return (prepared.upright, inverted, prepared.record)
     }
 
     static func short(_ v: Double) -> String { String(format: "%.3g", v) }
@@ -792,7 +833,7 @@ struct WorkingGray {
     let gray: Bitmap?
     /// The analysis copy and its scale, shared by the quality gate, the text
     /// height for rescaling and the light-text finder.
-    let analysis: (GrayImage, Double)?
+    private(set) var analysis: (GrayImage, Double)?
     /// Light text on a dark background, in photo pixels.
     private(set) var lightText: [Box] = []
     /// `gray` with the light-text regions inverted: what the ink map reads.
@@ -802,7 +843,7 @@ struct WorkingGray {
     /// window): its text components with stroke widths, measured once for
     /// the quality gate and for the OCR copy when that is the photo unscaled
     /// (issue 16; most receipts).
-    let photoSizedComponents: QualityAnalysis.TextComponents?
+    private(set) var photoSizedComponents: QualityAnalysis.TextComponents?
 
     init(photo: Bitmap, needsAnalysis: Bool, measureComponents: Bool = false) {
         gray = photo.grayscale()
@@ -817,11 +858,21 @@ struct WorkingGray {
         }
     }
 
+    /// Finds the light text and, when there is any, makes it dark where the
+    /// other stages look: the ink map's gray (`inkGray`) and the analysis
+    /// copy the quality gate and the text height read (with its text
+    /// components measured again), so a dark menu is judged as the page of
+    /// dark text on light paper that OCR reads, not as a dark photo.
     mutating func findLightText(_ finder: LightTextFinder = LightTextFinder()) {
         guard let gray, let (copy, scale) = analysis, scale > 0 else { return }
         let bounds = Box(x: 0, y: 0, width: gray.width, height: gray.height)
-        lightText = finder.regions(in: copy).compactMap { $0.scaled(by: 1 / scale).intersection(bounds) }
-        if !lightText.isEmpty { inkGray = gray.invertingRegions(lightText) ?? gray }
+        let found = finder.regions(in: copy)
+        lightText = found.compactMap { $0.scaled(by: 1 / scale).intersection(bounds) }
+        guard !lightText.isEmpty else { return }
+        inkGray = gray.invertingRegions(lightText) ?? gray
+        let turned = copy.invertingRegions(found)
+        analysis = (turned, scale)
+        if photoSizedComponents != nil { photoSizedComponents = QualityAnalysis.textComponents(turned, strokes: true) }
     }
 }
 

@@ -155,6 +155,24 @@ public struct LightTextFinder: Sendable, Equatable {
     }
 }
 
+extension GrayImage {
+    /// A copy with every box's pixels inverted (boxes clipped to the image).
+    func invertingRegions(_ boxes: [Box]) -> GrayImage {
+        var copy = self
+        let bounds = Box(x: 0, y: 0, width: width, height: height)
+        copy.pixels.withUnsafeMutableBufferPointer { px in
+            for box in boxes {
+                guard let b = box.intersection(bounds), b.width > 0, b.height > 0 else { continue }
+                for y in b.y..<b.maxY {
+                    let row = y * width
+                    for x in b.x..<b.maxX { px[row + x] = 255 - px[row + x] }
+                }
+            }
+        }
+        return copy
+    }
+}
+
 extension Bitmap {
     /// A copy with every box's pixels inverted (any depth; RGB inverts each
     /// channel). Boxes are clipped to the image; nil when leptonica fails.

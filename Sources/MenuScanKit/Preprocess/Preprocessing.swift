@@ -24,6 +24,35 @@ public struct PreprocessSettings: Codable, Sendable, Hashable {
     /// than Tesseract's own inverted retry, but CER was 0.02 worse
     /// (docs/performance.md, "Profile, round 3").
     public var invertLightText = false
+    /// Find light text on a dark background, but leave the OCR copy as it is:
+    /// Tesseract's page pass keeps its layout (an inverted panel had merged
+    /// the columns around it), the ink map sees the light text as ink, and
+    /// line recovery reads the lines the page pass missed there from a copy
+    /// with those regions inverted (issue 16, round 28). The quality gate
+    /// judges the photo, and rescaling measures its text height, with the
+    /// light text made dark, so a dark menu is not rejected as a dark photo.
+    /// On by default (docs/performance.md, "Round 28"). Used when
+    /// `invertLightText` is off; see `darkPageShare`.
+    public var recoverLightText = true
+    /// With `recoverLightText`: when light text covers at least this share of
+    /// the photo, the page itself is dark (a chalkboard, a black menu) and the
+    /// OCR copy is inverted as a whole, as with `invertLightText` (there is no
+    /// light page around it whose layout the inversion could merge). Tune
+    /// photos: dark menus 0.80–1.0 of the page, a real one 0.99; light pages
+    /// with a dark panel 0.18–0.61 (docs/performance.md, "Round 28").
+    public var darkPageShare = 0.7
+    /// Whether the light-text finder runs at all.
+    public var findsLightText: Bool { invertLightText || recoverLightText }
+
+    /// Whether the OCR copy of a `width` × `height` photo is read with the
+    /// light-text `regions` (photo pixels, not overlapping) inverted.
+    public func invertsOCRCopy(regions: [Box], width: Int, height: Int) -> Bool {
+        guard !regions.isEmpty else { return false }
+        if invertLightText { return true }
+        guard recoverLightText, width > 0, height > 0 else { return false }
+        let covered = regions.reduce(0.0) { $0 + Double($1.width) * Double($1.height) }
+        return covered >= darkPageShare * Double(width) * Double(height)
+    }
     /// Give Tesseract the photo's 8 bpp grayscale copy (the one the other
     /// stages read) instead of the colour photo (issue 16, round 4): 13 %
     /// fewer OCR instructions on receipts, CER better on the tune parts of
@@ -67,6 +96,7 @@ public struct PreprocessSettings: Codable, Sendable, Hashable {
         s.rotate = false
         s.rescale = false
         s.invertLightText = false
+        s.recoverLightText = false
         return s
     }
 
@@ -121,6 +151,9 @@ public struct PreprocessRecord: Codable, Sendable, Equatable {
     /// Regions of light text on a dark background inverted in the OCR copy
     /// (upright pixels); absent when none were found.
     public var invertedRegions: [Box]?
+    /// Regions of light text on a dark background that line recovery read
+    /// inverted (`recoverLightText`; upright pixels); absent when none were found.
+    public var lightTextRegions: [Box]? = nil
     /// The `scale` the text height asked for, when the read of that shrunk copy showed
     /// words far too small and the photo was read unscaled instead
     /// (`PhotoProcessor.shrankTooFar`); absent otherwise.
