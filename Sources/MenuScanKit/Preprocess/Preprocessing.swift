@@ -29,8 +29,9 @@ public struct PreprocessSettings: Codable, Sendable, Hashable {
     /// the columns around it), the ink map sees the light text as ink, and
     /// line recovery reads the lines the page pass missed there from a copy
     /// with those regions inverted (issue 16, round 28). The quality gate
-    /// judges the photo, and rescaling measures its text height, with the
-    /// light text made dark, so a dark menu is not rejected as a dark photo.
+    /// judges the photo with the light text made dark, so a dark menu is not
+    /// rejected as a dark photo (rescaling takes the smaller of the text
+    /// heights measured that way and as photographed).
     /// On by default (docs/performance.md, "Round 28"). Used when
     /// `invertLightText` is off; see `darkPageShare`.
     public var recoverLightText = true
