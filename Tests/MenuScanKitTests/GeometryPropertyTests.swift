@@ -345,4 +345,27 @@ private func checkRuns(_ p: OCRPage, _ i: Int) {
             #expect(Box.unionArea(pieces) <= max(0, box.width) * max(0, box.height), "iteration \(i)")
         }
     }
+
+    /// Light-text regions (round 28): any boxes, negative, empty, outside or larger than the image,
+    /// invert exactly the pixels inside them (twice where two overlap), and the dark-page share
+    /// never traps.
+    @Test func invertingRegionsFlipsExactlyTheirPixels() {
+        let boxGen = zip(Gen.int(in: -30...90), Gen.int(in: -30...90), Gen.int(in: -20...120), Gen.int(in: -20...120))
+            .map { x, y, w, h in Box(x: x, y: y, width: w, height: h) }
+        forEachDrawn(300, seed: 28, zip(Gen.int(in: 0...60), Gen.int(in: 0...60), boxGen.array(of: 0...5))) { i, input in
+            let (w, h, boxes) = input
+            let image = GrayImage(width: w, height: h, pixels: (0..<(w * h)).map { UInt8(truncatingIfNeeded: $0 &* 37) })
+            let out = image.invertingRegions(boxes)
+            var flipsWanted = 0
+            for y in 0..<h {
+                for x in 0..<w {
+                    let covering = boxes.filter { $0.width > 0 && $0.height > 0 && x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY }.count
+                    let want = covering % 2 == 1 ? 255 - image[x, y] : image[x, y]
+                    if out[x, y] != want { flipsWanted += 1 }
+                }
+            }
+            #expect(flipsWanted == 0, "iteration \(i)")
+            _ = PreprocessSettings().invertsOCRCopy(regions: boxes, width: w, height: h)
+        }
+    }
 }
