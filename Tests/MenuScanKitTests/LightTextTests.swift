@@ -62,16 +62,23 @@ struct LightTextTests {
         #expect(flipped.rgb(x: 5, y: 5)! == (5, 155, 255) && flipped.rgb(x: 15, y: 5)! == (250, 100, 0))
     }
 
+    /// The photo at `url` with its lower `share` printed light on dark, written to `dir`. In colour:
+    /// a 32 bpp copy's spare byte must stay as it is (Tesseract thresholds it as a channel).
+    static func darkened(_ url: URL, share: Double, in dir: URL) throws -> URL {
+        let photo = try #require(ImageDecoder(maxMegapixels: 100).decode(fileAt: url).pix.rgb32())
+        let top = Int(Double(photo.height) * (1 - share))
+        let dark = try #require(photo.invertingRegions([Box(x: 0, y: top, width: photo.width, height: photo.height - top)]))
+        let out = dir.appendingPathComponent("menu-dark.png")
+        try Data(try #require(dark.pngData())).write(to: out)
+        return out
+    }
+
     @Test("a menu photo printed light on dark reads like the original")
     func readsInverted() throws {
         let url = TestSupport.samples.appendingPathComponent("menu-clean.png")
-        // in colour: a 32 bpp copy's spare byte must stay as it is (Tesseract thresholds it as a channel)
-        let photo = try #require(ImageDecoder(maxMegapixels: 100).decode(fileAt: url).pix.rgb32())
-        let dark = try #require(photo.invertingRegions([Box(x: 0, y: 0, width: photo.width, height: photo.height)]))
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanup(dir) }
-        let darkURL = dir.appendingPathComponent("menu-dark.png")
-        try Data(try #require(dark.pngData())).write(to: darkURL)
+        let darkURL = try Self.darkened(url, share: 1, in: dir)
         var settings = ScanSettings()
         settings.menu = false
         settings.quality = .warn   // a black page is too_dark to the gate
@@ -96,14 +103,10 @@ struct LightTextTests {
           arguments: [1.0, 0.45])
     func darkMenuByDefault(share: Double) throws {
         let url = TestSupport.samples.appendingPathComponent("menu-clean.png")
-        let photo = try #require(ImageDecoder(maxMegapixels: 100).decode(fileAt: url).pix.rgb32())
-        // the whole page light on dark, or a panel: its lower part
-        let top = Int(Double(photo.height) * (1 - share))
-        let dark = try #require(photo.invertingRegions([Box(x: 0, y: top, width: photo.width, height: photo.height - top)]))
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanup(dir) }
-        let darkURL = dir.appendingPathComponent("menu-dark.png")
-        try Data(try #require(dark.pngData())).write(to: darkURL)
+        // the whole page light on dark, or a panel: its lower part
+        let darkURL = try Self.darkened(url, share: share, in: dir)
         var settings = ScanSettings()
         settings.menu = false
         #expect(settings.quality == .enforce && settings.preprocess.recoverLightText && !settings.preprocess.invertLightText)
