@@ -253,21 +253,24 @@ public final class PhotoProcessor {
 
         // Text height: from the gate when it ran, else measured for rescaling.
         var textHeight = quality?.metrics.textHeight
-        // With light text, the gate measured the text made dark; measured as photographed,
-        // the components are the letters' counters and the gaps between light strokes. The
-        // smaller of the two is the height rescaling goes by: light strokes bleed into each
-        // other and read taller, and a real light-on-dark menu read better enlarged by the
-        // smaller (tune: CER 0.232 → 0.218, items found 2 → 11 of 13; docs/performance.md,
-        // "Round 28"). A generated dark page measured as photographed asks to be shrunk
-        // fourfold; the smaller height never shrinks more than the gate's.
-        if let plain = work.plainAnalysis, settings.preprocess.rescale,
-           let h = QualityGate.textHeight(of: work.gray ?? image.pix, analysis: plain) {
-            textHeight = min(textHeight ?? h, h)
-        }
         if textHeight == nil, settings.preprocess.rescale, quality == nil {
             let preStart = clock.now
             textHeight = QualityGate.textHeight(of: work.inkGray ?? image.pix, analysis: work.analysis)
             lap("measure", since: preStart)
+        }
+        // With light text, the gate (or the measure above) saw the text made dark; measured
+        // as photographed, the components are the letters' counters and the gaps between
+        // light strokes. The smaller of the two is the height rescaling goes by: light
+        // strokes bleed into each other and read taller, and a real light-on-dark menu read
+        // better enlarged by the smaller (tune: CER 0.232 → 0.218, items found 2 → 11 of 13;
+        // docs/performance.md, "Round 28"). A generated dark page measured as photographed
+        // asks to be shrunk fourfold; the smaller height never shrinks more than the gate's.
+        if let plain = work.plainAnalysis, settings.preprocess.rescale {
+            let plainStart = clock.now
+            if let h = QualityGate.textHeight(of: work.gray ?? image.pix, analysis: plain) {
+                textHeight = min(textHeight ?? h, h)
+            }
+            lap("plainHeight", since: plainStart)
         }
         events?(.stage("preprocess"))
         let preStart = clock.now
