@@ -151,4 +151,13 @@ struct LightTextTests {
         p.recoverLightText = false
         #expect(!p.invertsOCRCopy(regions: [page], width: 100, height: 100))
     }
+
+    @Test("the text height on light text: the counters' height only while it is at least half the letters'")
+    func lightTextHeight() {
+        #expect(PhotoProcessor.lightTextHeight(madeDark: 20, photographed: 11) == 11)
+        #expect(PhotoProcessor.lightTextHeight(madeDark: 20, photographed: 10) == 10)
+        #expect(PhotoProcessor.lightTextHeight(madeDark: 20, photographed: 7) == 20)
+        #expect(PhotoProcessor.lightTextHeight(madeDark: 20, photographed: 30) == 20)
+        #expect(PhotoProcessor.lightTextHeight(madeDark: nil, photographed: 12) == 12)
+    }
 }

@@ -268,7 +268,7 @@ public final class PhotoProcessor {
         if let plain = work.plainAnalysis, settings.preprocess.rescale {
             let plainStart = clock.now
             if let h = QualityGate.textHeight(of: work.gray ?? image.pix, analysis: plain) {
-                textHeight = min(textHeight ?? h, h)
+                textHeight = Self.lightTextHeight(madeDark: textHeight, photographed: h)
             }
             lap("plainHeight", since: plainStart)
         }
@@ -823,6 +823,16 @@ public final class PhotoProcessor {
               let inverted = prepared.ocrCopy.invertingRegions(lightText.map { $0.scaled(by: prepared.record.scale) })
         else { return nil }
         return (prepared.upright, inverted, prepared.record)
+    }
+
+    /// The text height rescaling goes by on a photo with light text: the smaller of the height
+    /// measured with the light text made dark and the one measured as photographed (the letters'
+    /// counters), but only while the latter is at least half the former. A counter is about half
+    /// a letter's height; far smaller components are dots and texture (a generated dark menu
+    /// measured 7 px as photographed and was enlarged fourfold, its prices then lost).
+    static func lightTextHeight(madeDark: Double?, photographed: Double) -> Double {
+        guard let madeDark else { return photographed }
+        return photographed >= madeDark / 2 ? min(madeDark, photographed) : madeDark
     }
 
     static func short(_ v: Double) -> String { String(format: "%.3g", v) }
