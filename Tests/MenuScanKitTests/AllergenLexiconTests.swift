@@ -73,16 +73,18 @@ enum AllergenFixtures {
     }
 
     /// The provisional rows are split a pass a file (no table file over 2 MB): provisional.tsv, then
-    /// provisional-*.tsv by name, the passes' order. The repository's tables load every file: a
+    /// provisional-*.tsv by round number (round100 after round99), the passes' order. The repository's tables load every file: a
     /// round-27 row is there, as provisional as the earlier passes' rows.
     @Test func provisionalRowsLoadFromEveryPassFile() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("provisional-files-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        for name in ["provisional-round28.tsv", "lexicon.tsv", "provisional-round27.tsv", "provisional-notes.md"] {
+        for name in ["provisional-round100.tsv", "provisional-round28.tsv", "lexicon.tsv", "provisional-round27.tsv",
+                     "provisional-round99.tsv", "provisional-notes.md"] {
             try Data().write(to: dir.appendingPathComponent(name))
         }
-        #expect(AllergenLexicon.provisionalFiles(in: dir) == ["provisional.tsv", "provisional-round27.tsv", "provisional-round28.tsv"])
+        #expect(AllergenLexicon.provisionalFiles(in: dir) == ["provisional.tsv", "provisional-round27.tsv", "provisional-round28.tsv",
+                                                               "provisional-round99.tsv", "provisional-round100.tsv"])
         let lex = AllergenFixtures.lexicon
         let round27 = lex.entries.filter { $0.why.hasSuffix("(round 27: written, then read blind)") }
         #expect(round27.count > 2000 && round27.allSatisfy(\.provisional))

@@ -135,6 +135,44 @@ struct LightTextTests {
         }
     }
 
+    /// With Tesseract's own inverted retry off, the page pass reads a dark panel's light text
+    /// badly; what more is read of it then is line recovery's work on the inverted copy. With
+    /// the finder off the same panel's lines stay unread, so this fails if recovery does not
+    /// read them (the default test above passes on Tesseract's retry alone).
+    @Test("a dark panel Tesseract's page pass misses is read by line recovery from the inverted copy")
+    func panelReadByRecovery() throws {
+        let url = TestSupport.samples.appendingPathComponent("menu-clean.png")
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanup(dir) }
+        let share = 0.45
+        let darkURL = try Self.darkened(url, share: share, in: dir)
+        var settings = ScanSettings()
+        settings.menu = false
+        settings.quality = .warn
+        settings.ocr.retryInverted = false
+        let processor = try PhotoProcessor(settings: settings)
+        let original = processor.process(fileAt: url, displayPath: "menu-clean.png")
+        let height = Double(try #require(original.source.height))
+        let top = Int(height * (1 - share))
+        // the words of the panel part, read from the original printed dark on light
+        let inPanel = Set((original.ocr?.page.words ?? []).filter { $0.box.y >= top + 5 && $0.text.count >= 3 }.map(\.text))
+        #expect(inPanel.count >= 10)
+        func panelWords(_ r: PhotoResult) -> Set<String> {
+            Set((r.ocr?.page.words ?? []).filter { $0.box.y >= top - 5 }.map(\.text)).intersection(inPanel)
+        }
+        let recovered = processor.process(fileAt: darkURL, displayPath: "menu-dark.png")
+        #expect(recovered.preprocessing?.invertedRegions == nil)
+        #expect(recovered.preprocessing?.lightTextRegions?.isEmpty == false)
+        #expect((recovered.ocr?.recoveredLines ?? 0) > 0)
+        settings.preprocess.recoverLightText = false
+        let unread = try PhotoProcessor(settings: settings).process(fileAt: darkURL, displayPath: "menu-dark.png")
+        #expect(unread.preprocessing?.lightTextRegions == nil)
+        // Measured: 13 of the panel's 35 words with recovery, 6 without. Recovery reads the lines
+        // the page pass left unread, not the ones it read badly (those stay Tesseract's retry's).
+        let got = panelWords(recovered), missed = panelWords(unread)
+        #expect(got.count >= missed.count + 5)
+    }
+
     @Test("the OCR copy is inverted as a whole only when light text covers most of the photo")
     func darkPageShare() {
         var p = PreprocessSettings()

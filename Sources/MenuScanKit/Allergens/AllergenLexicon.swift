@@ -294,10 +294,16 @@ public struct AllergenLexicon: Sendable {
     }
 
     /// The provisional tables of `directory`: `provisional.tsv` and the `provisional-*.tsv` a
-    /// pass each, by name (the passes' rounds in order).
+    /// pass each, in the passes' order: by the round number in the name, compared as a number
+    /// (round100 after round99), then by name.
     static func provisionalFiles(in directory: URL) -> [String] {
+        func round(_ name: String) -> Int {
+            let digits = name.drop { !$0.isASCII || !$0.isNumber }.prefix { $0.isASCII && $0.isNumber }
+            return Int(digits) ?? -1
+        }
         let later = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-            .filter { $0.hasPrefix("provisional-") && $0.hasSuffix(".tsv") }.sorted()
+            .filter { $0.hasPrefix("provisional-") && $0.hasSuffix(".tsv") }
+            .sorted { (round($0), $0) < (round($1), $1) }
         return ["provisional.tsv"] + later
     }
 

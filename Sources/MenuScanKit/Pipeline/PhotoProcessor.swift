@@ -212,8 +212,20 @@ public final class PhotoProcessor {
         lap("gray", since: grayStart)
         if settings.preprocess.findsLightText {
             let lightStart = clock.now
-            work.findLightText()
+            work.findLightText(measuringHeight: settings.preprocess.rescale)
             lap("light", since: lightStart)
+        }
+        // The OCR copy with its light-text regions inverted (`PhotoProcessor.readable`), made once for the
+        // copy it was made from: the OCR-copy gate and line recovery read the same one.
+        var lightCopy: (from: Bitmap, readable: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord)?)?
+        func lightReadable(_ prepared: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord))
+            -> (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord)? {
+            if let made = lightCopy, made.from === prepared.ocrCopy {
+                return made.readable.map { (prepared.upright, $0.ocrCopy, prepared.record) }
+            }
+            let made = PhotoProcessor.readable(prepared, lightText: work.lightText)
+            lightCopy = (prepared.ocrCopy, made)
+            return made
         }
 
         var quality: QualityReport?
@@ -265,12 +277,8 @@ public final class PhotoProcessor {
         // better enlarged by the smaller (tune: CER 0.232 → 0.218, items found 2 → 11 of 13;
         // docs/performance.md, "Round 28"). A generated dark page measured as photographed
         // asks to be shrunk fourfold; the smaller height never shrinks more than the gate's.
-        if let plain = work.plainAnalysis, settings.preprocess.rescale {
-            let plainStart = clock.now
-            if let h = QualityGate.textHeight(of: work.gray ?? image.pix, analysis: plain) {
-                textHeight = Self.lightTextHeight(madeDark: textHeight, photographed: h)
-            }
-            lap("plainHeight", since: plainStart)
+        if let h = work.photographedTextHeight, settings.preprocess.rescale {
+            textHeight = Self.lightTextHeight(madeDark: textHeight, photographed: h)
         }
         events?(.stage("preprocess"))
         let preStart = clock.now
@@ -286,7 +294,7 @@ public final class PhotoProcessor {
                 prepared.record.ocrCopy = QualityAnalysis.ocrCopy(analysis, scale: 1, text: text)
             } else {
                 // with light text inverted, as line recovery reads it (`recoverLightText`)
-                let copy = Self.readable(prepared, lightText: work.lightText)?.ocrCopy ?? prepared.ocrCopy
+                let copy = lightReadable(prepared)?.ocrCopy ?? prepared.ocrCopy
                 prepared.record.ocrCopy = copy.centralWindow(maxSide: QualityAnalysis.ocrCopyWindow)?.grayImage().map {
                     QualityAnalysis.ocrCopy($0, scale: prepared.record.scale, copyPixels: copy.width * copy.height)
                 }
@@ -427,7 +435,7 @@ public final class PhotoProcessor {
             // Light text the page pass left unread is read from a copy with its regions inverted
             // (`recoverLightText`); everything else reads the same from it.
             var readable = prepared
-            if let inverted = Self.readable(prepared, lightText: work.lightText) {
+            if let inverted = lightReadable(prepared) {
                 readable = inverted
                 prepared.record.lightTextRegions = work.lightText
             }
@@ -858,8 +866,9 @@ struct WorkingGray {
     /// The analysis copy and its scale, shared by the quality gate, the text
     /// height for rescaling and the light-text finder.
     private(set) var analysis: (GrayImage, Double)?
-    /// The analysis copy as photographed, when `analysis` has light text inverted.
-    private(set) var plainAnalysis: (GrayImage, Double)?
+    /// The text height measured on the analysis copy as photographed, when `analysis` has
+    /// light text inverted and `findLightText` was asked to measure it.
+    private(set) var photographedTextHeight: Double?
     /// Light text on a dark background, in photo pixels.
     private(set) var lightText: [Box] = []
     /// `gray` with the light-text regions inverted: what the ink map reads.
@@ -889,7 +898,9 @@ struct WorkingGray {
     /// copy the quality gate and the text height read (with its text
     /// components measured again), so a dark menu is judged as the page of
     /// dark text on light paper that OCR reads, not as a dark photo.
-    mutating func findLightText(_ finder: LightTextFinder = LightTextFinder()) {
+    /// With `measuringHeight`, the text height as photographed is measured before the copy
+    /// is turned (`photographedTextHeight`, for rescaling).
+    mutating func findLightText(_ finder: LightTextFinder = LightTextFinder(), measuringHeight: Bool = false) {
         guard let gray, let (copy, scale) = analysis, scale > 0 else { return }
         let bounds = Box(x: 0, y: 0, width: gray.width, height: gray.height)
         let found = finder.regions(in: copy)
@@ -897,7 +908,7 @@ struct WorkingGray {
         guard !lightText.isEmpty else { return }
         inkGray = gray.invertingRegions(lightText) ?? gray
         let turned = copy.invertingRegions(found)
-        plainAnalysis = analysis
+        if measuringHeight { photographedTextHeight = QualityGate.textHeight(of: gray, analysis: (copy, scale)) }
         analysis = (turned, scale)
         if photoSizedComponents != nil { photoSizedComponents = QualityAnalysis.textComponents(turned, strokes: true) }
     }
