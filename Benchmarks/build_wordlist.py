@@ -31,7 +31,8 @@ DICTS = {"eng": "american-english", "deu": "ngerman", "fra": "french", "ita": "i
 TABLES_DIR = os.path.join(ROOT, "models", "allergens")
 # provisional.tsv and the later passes' provisional-*.tsv (AllergenLexicon.provisionalFiles)
 TABLES = (["lexicon.tsv", "dishes.tsv", "provisional.tsv"]
-          + sorted(os.path.basename(f) for f in glob.glob(os.path.join(TABLES_DIR, "provisional-*.tsv"))) + ["known.tsv"])
+          + sorted((os.path.basename(f) for f in glob.glob(os.path.join(TABLES_DIR, "provisional-*.tsv"))),
+                   key=lambda n: (int(m.group()) if (m := re.search(r"\d+", n)) else -1, n)) + ["known.tsv"])
 LIGATURES = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ı": "i"}
 
 

@@ -27,7 +27,7 @@ reader's word makes an allergen possible, not certain. `diet` is `meat` when the
 crustaceans or molluscs; `animal` when the writer said vegetarian and the row holds eggs or milk;
 else `-`.
 """
-import argparse, glob, os, sys
+import argparse, glob, os, re, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -72,7 +72,9 @@ def term_of(t):
 
 def provisional_files(tables):
     """provisional.tsv and the later passes' provisional-roundN.tsv, in order (as the tool loads them)."""
-    return ('provisional.tsv',) + tuple(sorted(os.path.basename(f) for f in glob.glob(os.path.join(tables, 'provisional-*.tsv'))))
+    names = (os.path.basename(f) for f in glob.glob(os.path.join(tables, 'provisional-*.tsv')))
+    # by round number (round100 after round99), as AllergenLexicon.provisionalFiles
+    return ('provisional.tsv',) + tuple(sorted(names, key=lambda n: (int(m.group()) if (m := re.search(r'\d+', n)) else -1, n)))
 
 
 def candidates(tables, folder, with_provisional, rnd):
