@@ -53,6 +53,9 @@ struct PreprocessOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Look for light text on a dark background and read the lines Tesseract's page pass missed there inverted (see docs/performance.md, Round 28).")
     var recoverLightText = PreprocessSettings().recoverLightText
 
+    @Flag(inversion: .prefixedNo, help: "With --recover-light-text, also read each dark panel of a light page inverted as a page of its own, kept where it reads better; costs about a page read per panel (see docs/performance.md, Round 29).")
+    var readPanels = PreprocessSettings().readPanels
+
     @Flag(inversion: .prefixedNo, help: "Let Tesseract retry each low-confidence line inverted (its tessedit_do_invert).")
     var retryInverted = OCRSettings().retryInverted
 
@@ -65,6 +68,7 @@ struct PreprocessOptions: ParsableArguments {
         p.rescale = !noRescale
         p.invertLightText = invertLightText
         p.recoverLightText = recoverLightText
+        p.readPanels = readPanels
         p.readGray = readGray
         if let textHeight { p.enlargeSmallText(to: textHeight) }
         if let rotateConfidence { p.rotateConfidence = rotateConfidence }

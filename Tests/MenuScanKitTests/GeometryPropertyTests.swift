@@ -192,6 +192,25 @@ private func checkRuns(_ p: OCRPage, _ i: Int) {
         #expect(out.blocks.count == 2 && out.blocks[0].lines.count == 40 && out.words.count == 80)
     }
 
+    /// A panel's lines merged into random pages (`PanelMerge`): it returns, every page word is kept
+    /// or replaced, and the words it adds are the panel's confident ones, each once.
+    @Test func panelMergeKeepsOrReplacesEveryWord() {
+        let lineGen = wordGen.array(of: 0...8).map { raw in
+            raw.isEmpty ? [] : [OCRLine(box: raw.dropFirst().reduce(raw[0].box) { $0.union($1.box) },
+                                        words: raw.map { OCRWord(text: $0.text, confidence: $0.confidence, box: $0.box) })]
+        }
+        let key: (OCRWord) -> String = { "\($0.text)|\($0.box.x),\($0.box.y),\($0.box.width),\($0.box.height)" }
+        forEachDrawn(300, seed: 29, zip(pageGen, lineGen.array(of: 0...3))) { i, input in
+            let (p, panel) = (input.0, input.1.flatMap { $0 })
+            let out = PanelMerge.merge(p, panel: panel)
+            let added = out.page.words.filter { $0.recovered == true }
+            #expect(out.page.words.count == p.words.count - out.replaced + added.count, "iteration \(i)")
+            #expect(added.allSatisfy { ($0.confidence ?? 0) >= PanelMerge.minimumConfidence }, "iteration \(i)")
+            let kept = Set(out.page.words.filter { $0.recovered != true }.map(key))
+            #expect(kept.isSubset(of: Set(p.words.map(key))), "iteration \(i)")
+        }
+    }
+
     /// The role structurer on random roles, boxes and runs (runs that skip lines, repeat them or
     /// name lines the page lacks), with the texts its round-17 and round-27 rules key on: joining
     /// words at either end, "each" lists, beside dashes, lone and supplement prices, dishes set

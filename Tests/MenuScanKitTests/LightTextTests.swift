@@ -171,6 +171,13 @@ struct LightTextTests {
         // the page pass left unread, not the ones it read badly (those stay Tesseract's retry's).
         let got = panelWords(recovered), missed = panelWords(unread)
         #expect(got.count >= missed.count + 5)
+        // Read as a page of its own as well (`readPanels`, off by default), the panel's columns get
+        // their own layout: at least as many of its words are read, most of them.
+        settings.preprocess.recoverLightText = true
+        settings.preprocess.readPanels = true
+        let paged = try PhotoProcessor(settings: settings).process(fileAt: darkURL, displayPath: "menu-dark.png")
+        #expect(panelWords(paged).count >= got.count)
+        #expect(Double(panelWords(paged).count) >= 0.7 * Double(inPanel.count))
     }
 
     @Test("the OCR copy is inverted as a whole only when light text covers most of the photo")

@@ -39,7 +39,7 @@ public struct BenchConfig: Sendable, Equatable {
                 settings.maxMegapixels = v
             case "tessdata":
                 settings.ocr.tessdataDirectory = parts[1]
-            case "rotate", "rescale", "recover", "order", "menu", "invert", "recover-light", "retry-inverted":
+            case "rotate", "rescale", "recover", "order", "menu", "invert", "recover-light", "read-panels", "retry-inverted":
                 guard let on = ["on": true, "off": false][parts[1]] else { throw invalid(spec, "\(parts[0]) takes on or off") }
                 switch parts[0] {
                 case "rotate": settings.preprocess.rotate = on
@@ -48,6 +48,7 @@ public struct BenchConfig: Sendable, Equatable {
                 case "order": settings.readingOrder = on
                 case "invert": settings.preprocess.invertLightText = on
                 case "recover-light": settings.preprocess.recoverLightText = on
+                case "read-panels": settings.preprocess.readPanels = on
                 case "retry-inverted": settings.ocr.retryInverted = on
                 default: settings.menu = on
                 }
@@ -73,7 +74,7 @@ public struct BenchConfig: Sendable, Equatable {
                 guard let q = QualityMode(rawValue: parts[1]) else { throw invalid(spec, "quality is enforce, warn or off") }
                 settings.quality = q
             default:
-                throw invalid(spec, "unknown key '\(parts[0])' (psm, lang, max-megapixels, tessdata, rotate, rescale, recover, order, menu, invert, recover-light, retry-inverted, text-height, min-text-height, max-text-height, large-text-height, rotate-confidence, thresholding, quality)")
+                throw invalid(spec, "unknown key '\(parts[0])' (psm, lang, max-megapixels, tessdata, rotate, rescale, recover, order, menu, invert, recover-light, read-panels, retry-inverted, text-height, min-text-height, max-text-height, large-text-height, rotate-confidence, thresholding, quality)")
             }
         }
         guard !label.isEmpty else { throw invalid(spec, "empty label") }

@@ -199,10 +199,14 @@ public final class TesseractEngine {
         return String(format: "Tesseract recognition failed after %.2f s on the %d×%d image (not at the time limit)", seconds, width, height)
     }
 
-    /// Recognises one image. Boxes are in the image's pixels.
-    public func recognize(_ image: Bitmap) throws(MenuScanError) -> OCRPage {
+    /// Recognises one image, or with `rectangle` only that part of it, laid out as a page of its
+    /// own (a dark panel read inverted, `PanelRead`). Boxes are in the image's pixels.
+    public func recognize(_ image: Bitmap, rectangle: Box? = nil) throws(MenuScanError) -> OCRPage {
         defer { TessBaseAPIClear(api) }
         image.withUnsafePointer { TessBaseAPISetImage2(api, $0) }
+        if let r = rectangle?.intersection(Box(x: 0, y: 0, width: image.width, height: image.height)), r.width > 0, r.height > 0 {
+            TessBaseAPISetRectangle(api, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+        }
         // --timeout: Tesseract's progress monitor stops recognition at the deadline.
         let monitor = settings.timeLimitSeconds != nil ? TessMonitorCreate() : nil
         defer { if let monitor { TessMonitorDelete(monitor) } }

@@ -435,16 +435,23 @@ public final class PhotoProcessor {
             // Light text the page pass left unread is read from a copy with its regions inverted
             // (`recoverLightText`); everything else reads the same from it.
             var readable = prepared
+            var panelLines = 0
             if let inverted = lightReadable(prepared) {
                 readable = inverted
                 prepared.record.lightTextRegions = work.lightText
+                // Each dark panel read inverted as a page of its own (OCR/PanelMerge).
+                if settings.preprocess.readsPanels {
+                    let merged = PanelMerge.merge(page, panel: readPanels(readable, regions: work.lightText, reader: reader))
+                    page = merged.page
+                    panelLines = merged.lines
+                }
             }
             let recovered = recoverLines(page: page, prepared: readable, inkMap: inkMap, reader: reader, lightText: work.lightText)
             if !recovered.isEmpty { page = page.inserting(recovered) }
             // Price columns Tesseract's layout dropped (Layout/PriceRecovery).
             let prices = recoverPrices(page: page, prepared: readable, inkMap: inkMap, reader: reader)
             page = prices.page
-            recoveredLines = recovered.count + prices.count
+            recoveredLines = panelLines + recovered.count + prices.count
             lap("recover", since: recoverStart)
         }
         var orderRecord: ReadingOrder.Record?
@@ -821,6 +828,24 @@ public final class PhotoProcessor {
             copy = inverted
         }
         return (upright, copy, record)
+    }
+
+    /// The lines of each light-text region (upright pixels) of `readable` (its OCR copy has them
+    /// inverted), each region read as a page of its own; boxes in upright pixels. Regions smaller
+    /// than `PreprocessSettings.minimumPanelSide` on either side (on the copy) are not read.
+    func readPanels(_ readable: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord), regions: [Box],
+                    reader: TesseractEngine? = nil) -> [OCRLine] {
+        let engine = reader ?? engine
+        let scale = readable.record.scale
+        let copy = Box(x: 0, y: 0, width: readable.ocrCopy.width, height: readable.ocrCopy.height)
+        let upright = Box(x: 0, y: 0, width: readable.upright.width, height: readable.upright.height)
+        let side = settings.preprocess.minimumPanelSide
+        return regions.compactMap { $0.scaled(by: scale).intersection(copy) }
+            .filter { $0.width >= side && $0.height >= side }
+            .flatMap { rect -> [OCRLine] in
+                guard let read = try? engine.recognize(readable.ocrCopy, rectangle: rect) else { return [] }
+                return read.mapped(by: 1 / scale, within: upright).lines
+            }
     }
 
     /// `prepared` with the light-text regions (upright pixels) inverted in its OCR copy, when

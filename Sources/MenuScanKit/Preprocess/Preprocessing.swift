@@ -42,6 +42,16 @@ public struct PreprocessSettings: Codable, Sendable, Hashable {
     /// photos: dark menus 0.80–1.0 of the page, a real one 0.99; light pages
     /// with a dark panel 0.18–0.61 (docs/performance.md, "Round 28").
     public var darkPageShare = 0.7
+    /// With `recoverLightText`, on a light page: each dark panel is also read inverted as a page of
+    /// its own and merged where it reads better than the page pass (`PanelMerge`; round 29). Off by
+    /// default: on the real tune menus it read nothing better (speisen_09 0.588 → 0.593) for about
+    /// 0.8 s more CPU a menu photo; on generated dark panels (tune seed) CER 0.0704 → 0.0682 over the
+    /// 20 dark menus (docs/performance.md, "Round 29").
+    public var readPanels = false
+    /// Panels narrower or lower than this (OCR-copy pixels) are not read as pages.
+    public var minimumPanelSide = 48
+    /// Whether panels are read as pages of their own.
+    public var readsPanels: Bool { recoverLightText && readPanels }
     /// Whether the light-text finder runs at all.
     public var findsLightText: Bool { invertLightText || recoverLightText }
 
