@@ -625,6 +625,34 @@ struct AllergenClassifier: Sendable {
     static let variantMarks: Set<String> = [",", "-", "–"]
 
     /// Initials such as "B.L.T." or "B.L.A.T.": a dish named by its letters, never understood.
+    /// Currencies and units of measure, folded: the world's currency abbreviations and codes the
+    /// price parser reads (`PriceParser.currenciesAfter`, `lettersBefore`) and the units menus print
+    /// quantities in. Next to a number ("8,90 лв.", "RM 7", "25 zł", "350 мл") such a word says how
+    /// much, not what: it is understood. Left out: codes that are also food words in a language
+    /// MenuScan reads ("RON": Spanish rum; "MAD": Danish food; "SUM": dim sum).
+    static let measureWords: Set<String> = {
+        let units = ["ml", "cl", "dl", "kg", "gr", "grs", "oz", "lb", "lbs", "cm", "pcs", "pc", "pz", "pzs", "stk", "uds",
+                     "ud", "unid", "мл", "гр", "кг", "бр", "шт", "см", "г", "л"]
+        let ambiguous: Set<String> = ["ron", "mad", "sum"]
+        return Set((PriceParser.currenciesAfter + PriceParser.lettersBefore + units).map { TextFold.fold($0) }
+            .map { String($0.filter(\.isLetter)) }.filter { $0.count >= 2 && !ambiguous.contains($0) })
+    }()
+
+    /// Whether the token at `k` is a currency or unit (`measureWords`) with a number right before or after
+    /// it, or a number with its unit or a clock time written as one word ("5cl", "2kg", "3pm").
+    static func isMeasure(_ tokens: [Token], at k: Int) -> Bool {
+        let norm = tokens[k].norm
+        if let first = norm.first, first.isASCII, first.isNumber {
+            let unit = String(norm.drop { $0.isASCII && $0.isNumber })
+            return unit == "am" || unit == "pm" || measureWords.contains(unit)
+        }
+        guard measureWords.contains(norm) else { return false }
+        func isNumber(_ j: Int) -> Bool {
+            j >= 0 && j < tokens.count && tokens[j].norm.first.map { $0.isASCII && $0.isNumber } == true
+        }
+        return isNumber(k - 1) || isNumber(k + 1)
+    }
+
     static let initialsRegex = try! NSRegularExpression(pattern: #"^\W*(?:[A-Za-z]\.){2,}[A-Za-z]?\.?\W*$"#)
 
     /// A word that must be understood before an item can be called safe: two or
@@ -853,7 +881,7 @@ struct AllergenClassifier: Sendable {
         for q in quals { for k in q.start..<min(q.end, covered.count) { covered[k] = true } }
         var unknown: [String] = []
         for (k, t) in tokens.enumerated() where !covered[k] && Self.isContentWord(t) && !unknown.contains(t.raw)
-            && !Self.declarationWords.contains(t.norm) {
+            && !Self.declarationWords.contains(t.norm) && !Self.isMeasure(tokens, at: k) {
             unknown.append(t.raw)
         }
         // Initials hold two full stops at least: most words need no look at the pattern.
@@ -867,7 +895,10 @@ struct AllergenClassifier: Sendable {
             m.entry < lexicon.roles.count && lexicon.roles[m.entry] == .dish && !lexicon.provisional[m.entry]
                 && !(m.entry < lexicon.accompaniments.count && lexicon.accompaniments[m.entry])
         } && !Self.coordinatesAFilling(roles: roles, tokens: tokens)
-        result.understoodFood = Self.understands(roles, contentWords: tokens.filter(Self.isContentWord).count)
+        // A currency or unit beside its number says how much, not what ("Ayam RM 8.00" is one word of food).
+        result.understoodFood = Self.understands(roles, contentWords: tokens.indices.filter {
+            Self.isContentWord(tokens[$0]) && !Self.isMeasure(tokens, at: $0)
+        }.count)
         // "Honey Butter", "Soy Garlic" on a wings list, "Cream Cheese" on a bagel list: foods that
         // only season or spread on something else name no dish of their own.
         let foods = terms.filter { $0.entry < lexicon.roles.count && Self.foodRoles.contains(lexicon.roles[$0.entry]) }
