@@ -14,12 +14,12 @@ Reads the evaluation data from ../shared/eval (never copied into the repo):
      b. "per-line": each labelled item's name + description as one line (no codes).
   3. the held-out written sets in Benchmarks/data (labels written without seeing the
      tool): heldout_menu_items.json (set 1), heldout2_… (set 2), heldout3_… (set 3,
-     split sha1 % 2), heldout4_… (set 4), heldout5_… (set 5), heldout6_… (set 6), heldout7_… (set 7), heldout8_… (set 8), heldout9_… (set 9), heldout10_… (set 10), heldout11_… (set 11), heldout12_… (set 12), heldout13_… (set 13), heldout14_… (set 14), heldout15_… (set 15), heldout16_… (set 16), heldout17_… (set 17), heldout18_… (set 18), both ways as in 2.
+     split sha1 % 2), heldout4_… (set 4), heldout5_… (set 5), heldout6_… (set 6), heldout7_… (set 7), heldout8_… (set 8), heldout9_… (set 9), heldout10_… (set 10), heldout11_… (set 11), heldout12_… (set 12), heldout13_… (set 13), heldout14_… (set 14), heldout15_… (set 15), heldout16_… (set 16), heldout17_… (set 17), heldout18_… (set 18), heldout19_… (set 19), both ways as in 2.
 Predictions are each item's `allergens` ids (contains), all confidences. Only the check
 part is scored unless --part tune|all (Benchmarks/evalsplit.py).
 
 Usage: python3 Benchmarks/allergen_eval.py [--bin .build/debug/menuscan] [--eval ../shared/eval] [--show-errors]
-       [--part check|tune|all] [--skip-csv] [--only-set 1|2|…|18] [--probe]
+       [--part check|tune|all] [--skip-csv] [--only-set 1|2|…|19] [--probe]
 """
 import argparse, csv, json, os, subprocess, sys, tempfile, unicodedata, re
 from collections import defaultdict
@@ -140,7 +140,7 @@ def main():
     ap.add_argument("--probe", action="store_true",
                     help="score only the hidden-allergen probe (Benchmarks/data/probe_hidden_allergens.json): "
                          "a development set, looked at while tuning; never report it as held out")
-    ap.add_argument("--only-set", type=int, choices=range(1, 19),
+    ap.add_argument("--only-set", type=int, choices=range(1, 20),
                     help="score only this held-out written set (skips the CSV and the photo-menu texts)")
     a = ap.parse_args()
     if not os.path.isdir(a.eval):
@@ -188,7 +188,8 @@ def main():
                                   ("heldout15_menu_items.json", "held-out written menus, set 15 (Benchmarks/data)", 3),
                                   ("heldout16_menu_items.json", "held-out written menus, set 16 (Benchmarks/data)", 3),
                                   ("heldout17_menu_items.json", "held-out written menus, set 17 (Benchmarks/data)", 3),
-                                  ("heldout18_menu_items.json", "held-out written menus, set 18 (Benchmarks/data)", 3)):
+                                  ("heldout18_menu_items.json", "held-out written menus, set 18 (Benchmarks/data)", 3),
+                                  ("heldout19_menu_items.json", "held-out written menus, set 19 (Benchmarks/data)", 3)):
         if a.only_set and fname != f"heldout{'' if a.only_set == 1 else a.only_set}_menu_items.json":
             continue
         held = os.path.join(here, "data", fname)

@@ -17,7 +17,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-/tmp/menuscan-drawn}
 part=${2:-check}
 bin=${3:-$here/../.build/release/menuscan}
-for n in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18; do
+for n in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19; do
   f=$here/data/heldout${n}_menu_items.json
   [ "$n" = 1 ] && f=$here/data/heldout_menu_items.json
   [ -f "$f" ] || continue
