@@ -290,6 +290,7 @@ private func checkRuns(_ p: OCRPage, _ i: Int) {
             }
             _ = MenuStructurer.stripCodes(s)
             _ = MenuStructurer.isHeaderLike(s)
+            if let head = MenuStructurer.annotatedHead(s) { #expect(s.contains(head) && head.count < s.count, "iteration \(i)") }
             _ = MenuStructurer.nameScore(s)
         }
     }

@@ -893,3 +893,45 @@ enum PageBuilder {
         #expect(wc < gc)
     }
 }
+
+/// A heading in capitals with an annotation in lower case (round 29): its items are under it, and
+/// a note about its kind speaks for them.
+@Suite struct AnnotatedHeadingTests {
+    @Test("the head of an annotated line", arguments: [
+        ("PASTIES (Large / Medium)", "PASTIES"), ("FISH (regular / large)", "FISH"),
+        ("PLATES – with red rice & finadene", "PLATES"), ("PIZZA [30 cm]", "PIZZA"),
+        ("SOUPS", nil), ("(Large)", nil), ("PIZZA (30)", nil), ("Fish - 12.50", nil),
+    ] as [(String, String?)])
+    func head(line: String, head: String?) {
+        #expect(MenuStructurer.annotatedHead(line) == head)
+    }
+
+    @Test("items under an annotated heading in capitals are in its section, and its kind's note applies")
+    func sectionAndNote() {
+        let text = """
+        All our pasties are made with shortcrust pastry (wheat flour, butter, lard) and glazed with egg.
+
+        PASTIES (Large / Medium)
+
+        Traditional Cornish  11.50
+        beef skirt, potato, swede, onion
+
+        PLATES – with red rice
+
+        Fried Reef Fish  17.50
+
+        DRINKS
+
+        Apple Juice  3.50
+        """
+        let items = AllergenFixtures.analyzer.analyze(text: text, perLine: false,
+                                                      profile: AllergenProfile(allergens: [.gluten, .eggs])).items
+        let pasty = items.first { $0.name == "Traditional Cornish" }
+        #expect(pasty?.section == "PASTIES (Large / Medium)")
+        let held: Set<AllergenID> = Set(pasty?.allergens.map(\.id) ?? [])
+        #expect(held.isSuperset(of: [.gluten, .eggs, .milk]))
+        #expect(items.first { $0.name == "Fried Reef Fish" }?.section == "PLATES – with red rice")
+        // the juice is under DRINKS, which the pasties' note does not name
+        #expect(items.first { $0.name == "Apple Juice" }?.allergens.isEmpty == true)
+    }
+}

@@ -238,6 +238,21 @@ struct MenuStructurer {
         return words.allSatisfy { w in w.count < 4 || w.first!.isUppercase || !w.first!.isLetter }
     }
 
+    /// The head of a line annotated in brackets or after a dash ("PASTIES" of "PASTIES (Large /
+    /// Medium)", "PLATES" of "PLATES – with red rice"): the text before the first "(" or "[", or
+    /// before a spaced dash (–, —, -), when both it and what follows hold a letter; else nil.
+    static func annotatedHead(_ t: String) -> String? {
+        var cut: String.Index?
+        if let b = t.firstIndex(where: { $0 == "(" || $0 == "[" }) { cut = b }
+        for dash in [" – ", " — ", " - "] {
+            if let r = t.range(of: dash), cut.map({ r.lowerBound < $0 }) ?? true { cut = r.lowerBound }
+        }
+        guard let cut else { return nil }
+        let head = t[..<cut].trimmingSpaces(), rest = t[cut...]
+        guard head.contains(where: \.isLetter), rest.contains(where: \.isLetter) else { return nil }
+        return head
+    }
+
     /// A header in capitals ("SOUPS", "Cold SANDWICHES": at least 60% capitals).
     static func isAllCapsHeader(_ s: String) -> Bool { isHeaderLike(s) && isMostlyCapitals(s) }
 
@@ -429,8 +444,15 @@ struct MenuStructurer {
         init(_ lines: [StructLine]) {
             text = lines.map { $0.text.trimmingSpaces() }
             codeOnly = text.map(MenuStructurer.isCodeOnly)
-            headerLike = text.map(MenuStructurer.isHeaderLike)
-            allCapsHeader = zip(text, headerLike).map { t, h in h && MenuStructurer.isMostlyCapitals(t) }
+            // A heading in capitals may carry an annotation in lower case, in brackets or after a
+            // dash ("PASTIES (Large / Medium)", "FISH (regular / large)", "PLATES – with red rice &
+            // finadene"): its head is what says it is a heading.
+            let heads = text.map(MenuStructurer.annotatedHead)
+            headerLike = zip(text, heads).map { t, head in
+                MenuStructurer.isHeaderLike(t)
+                    || head.map { MenuStructurer.isHeaderLike($0) && MenuStructurer.isMostlyCapitals($0) } ?? false
+            }
+            allCapsHeader = zip(zip(text, heads), headerLike).map { th, h in h && MenuStructurer.isMostlyCapitals(th.1 ?? th.0) }
             capsHeaders = allCapsHeader.filter { $0 }.count
             tagline = text.map { $0.utf8.last == UInt8(ascii: "!") && !MenuStructurer.startsCapitalised($0) }
             let lettered = text.compactMap(MenuStructurer.firstLetter)
