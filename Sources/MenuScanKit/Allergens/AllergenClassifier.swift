@@ -624,7 +624,6 @@ struct AllergenClassifier: Sendable {
     /// Marks after a diet label that make the line go on as a variant.
     static let variantMarks: Set<String> = [",", "-", "–"]
 
-    /// Initials such as "B.L.T." or "B.L.A.T.": a dish named by its letters, never understood.
     /// Currencies and units of measure, folded: the world's currency abbreviations and codes the
     /// price parser reads (`PriceParser.currenciesAfter`, `lettersBefore`) and the units menus print
     /// quantities in. Next to a number ("8,90 лв.", "RM 7", "25 zł", "350 мл") such a word says how
@@ -632,7 +631,7 @@ struct AllergenClassifier: Sendable {
     /// MenuScan reads ("RON": Spanish rum; "MAD": Danish food; "SUM": dim sum).
     static let measureWords: Set<String> = {
         let units = ["ml", "cl", "dl", "kg", "gr", "grs", "oz", "lb", "lbs", "cm", "pcs", "pc", "pz", "pzs", "stk", "uds",
-                     "ud", "unid", "мл", "гр", "кг", "бр", "шт", "см", "г", "л"]
+                     "ud", "unid", "мл", "гр", "кг", "бр", "шт", "см"]
         let ambiguous: Set<String> = ["ron", "mad", "sum"]
         return Set((PriceParser.currenciesAfter + PriceParser.lettersBefore + units).map { TextFold.fold($0) }
             .map { String($0.filter(\.isLetter)) }.filter { $0.count >= 2 && !ambiguous.contains($0) })
@@ -653,6 +652,7 @@ struct AllergenClassifier: Sendable {
         return isNumber(k - 1) || isNumber(k + 1)
     }
 
+    /// Initials such as "B.L.T." or "B.L.A.T.": a dish named by its letters, never understood.
     static let initialsRegex = try! NSRegularExpression(pattern: #"^\W*(?:[A-Za-z]\.){2,}[A-Za-z]?\.?\W*$"#)
 
     /// A word that must be understood before an item can be called safe: two or
@@ -879,10 +879,12 @@ struct AllergenClassifier: Sendable {
         let entries = lexicon.entries
         var result = ItemClassification()
         for q in quals { for k in q.start..<min(q.end, covered.count) { covered[k] = true } }
+        // The words that say what the item is: a currency or unit beside its number says how much,
+        // not what ("Ayam RM 8.00" is one word of food, and "RM" no unknown word).
+        let contentWords = tokens.indices.filter { Self.isContentWord(tokens[$0]) && !Self.isMeasure(tokens, at: $0) }
         var unknown: [String] = []
-        for (k, t) in tokens.enumerated() where !covered[k] && Self.isContentWord(t) && !unknown.contains(t.raw)
-            && !Self.declarationWords.contains(t.norm) && !Self.isMeasure(tokens, at: k) {
-            unknown.append(t.raw)
+        for k in contentWords where !covered[k] && !unknown.contains(tokens[k].raw) && !Self.declarationWords.contains(tokens[k].norm) {
+            unknown.append(tokens[k].raw)
         }
         // Initials hold two full stops at least: most words need no look at the pattern.
         for w in words where w.text.utf8.lazy.filter({ $0 == UInt8(ascii: ".") }).count >= 2
@@ -895,10 +897,7 @@ struct AllergenClassifier: Sendable {
             m.entry < lexicon.roles.count && lexicon.roles[m.entry] == .dish && !lexicon.provisional[m.entry]
                 && !(m.entry < lexicon.accompaniments.count && lexicon.accompaniments[m.entry])
         } && !Self.coordinatesAFilling(roles: roles, tokens: tokens)
-        // A currency or unit beside its number says how much, not what ("Ayam RM 8.00" is one word of food).
-        result.understoodFood = Self.understands(roles, contentWords: tokens.indices.filter {
-            Self.isContentWord(tokens[$0]) && !Self.isMeasure(tokens, at: $0)
-        }.count)
+        result.understoodFood = Self.understands(roles, contentWords: contentWords.count)
         // "Honey Butter", "Soy Garlic" on a wings list, "Cream Cheese" on a bagel list: foods that
         // only season or spread on something else name no dish of their own.
         let foods = terms.filter { $0.entry < lexicon.roles.count && Self.foodRoles.contains(lexicon.roles[$0.entry]) }

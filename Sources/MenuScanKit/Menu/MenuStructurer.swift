@@ -447,12 +447,13 @@ struct MenuStructurer {
             // A heading in capitals may carry an annotation in lower case, in brackets or after a
             // dash ("PASTIES (Large / Medium)", "FISH (regular / large)", "PLATES – with red rice &
             // finadene"): its head is what says it is a heading.
-            let heads = text.map(MenuStructurer.annotatedHead)
-            headerLike = zip(text, heads).map { t, head in
-                MenuStructurer.isHeaderLike(t)
-                    || head.map { MenuStructurer.isHeaderLike($0) && MenuStructurer.isMostlyCapitals($0) } ?? false
+            let lines = text, heads = text.map(MenuStructurer.annotatedHead)
+            let header = lines.indices.map { i in
+                MenuStructurer.isHeaderLike(lines[i])
+                    || heads[i].map { MenuStructurer.isHeaderLike($0) && MenuStructurer.isMostlyCapitals($0) } ?? false
             }
-            allCapsHeader = zip(zip(text, heads), headerLike).map { th, h in h && MenuStructurer.isMostlyCapitals(th.1 ?? th.0) }
+            headerLike = header
+            allCapsHeader = lines.indices.map { i in header[i] && MenuStructurer.isMostlyCapitals(heads[i] ?? lines[i]) }
             capsHeaders = allCapsHeader.filter { $0 }.count
             tagline = text.map { $0.utf8.last == UInt8(ascii: "!") && !MenuStructurer.startsCapitalised($0) }
             let lettered = text.compactMap(MenuStructurer.firstLetter)

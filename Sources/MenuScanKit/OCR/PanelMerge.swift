@@ -46,8 +46,8 @@ public enum PanelMerge {
     /// Whether two boxes overlap by at least `overlapShare` of the smaller one's area.
     static func overlaps(_ a: Box, _ b: Box) -> Bool {
         guard let i = a.intersection(b), i.width > 0, i.height > 0 else { return false }
-        let smaller = min(a.width * a.height, b.width * b.height)
-        return smaller > 0 && Double(i.width * i.height) >= overlapShare * Double(smaller)
+        let smaller = min(a.area, b.area)
+        return smaller > 0 && Double(i.area) >= overlapShare * Double(smaller)
     }
 
     /// `page` without the words at `indices` (of `page.words`); lines and blocks left empty are

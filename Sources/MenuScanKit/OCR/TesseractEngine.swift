@@ -200,7 +200,7 @@ public final class TesseractEngine {
     }
 
     /// Recognises one image, or with `rectangle` only that part of it, laid out as a page of its
-    /// own (a dark panel read inverted, `PanelRead`). Boxes are in the image's pixels.
+    /// own (a dark panel read inverted, `PhotoProcessor.readPanels`). Boxes are in the image's pixels.
     public func recognize(_ image: Bitmap, rectangle: Box? = nil) throws(MenuScanError) -> OCRPage {
         defer { TessBaseAPIClear(api) }
         image.withUnsafePointer { TessBaseAPISetImage2(api, $0) }

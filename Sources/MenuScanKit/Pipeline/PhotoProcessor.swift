@@ -217,15 +217,13 @@ public final class PhotoProcessor {
         }
         // The OCR copy with its light-text regions inverted (`PhotoProcessor.readable`), made once for the
         // copy it was made from: the OCR-copy gate and line recovery read the same one.
-        var lightCopy: (from: Bitmap, readable: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord)?)?
+        var lightCopy: (from: Bitmap, inverted: Bitmap?)?
         func lightReadable(_ prepared: (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord))
             -> (upright: Bitmap, ocrCopy: Bitmap, record: PreprocessRecord)? {
-            if let made = lightCopy, made.from === prepared.ocrCopy {
-                return made.readable.map { (prepared.upright, $0.ocrCopy, prepared.record) }
+            if lightCopy?.from !== prepared.ocrCopy {
+                lightCopy = (prepared.ocrCopy, PhotoProcessor.readable(prepared, lightText: work.lightText)?.ocrCopy)
             }
-            let made = PhotoProcessor.readable(prepared, lightText: work.lightText)
-            lightCopy = (prepared.ocrCopy, made)
-            return made
+            return lightCopy?.inverted.map { (prepared.upright, $0, prepared.record) }
         }
 
         var quality: QualityReport?
